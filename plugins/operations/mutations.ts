@@ -1,0 +1,158 @@
+import { ApiError } from "../../src/errors.js";
+import { newId } from "../../src/ids.js";
+import { builder } from "../../src/schema/builder.js";
+import { write } from "../../src/write.js";
+import { findOperation } from "./queries.js";
+import { checkTransition, type OperationState } from "./state-machine.js";
+import { OperationPostureEnum, OperationRef, OperationStateEnum, OperationTypeEnum } from "./types.js";
+
+const CreateOperationInput = builder.inputType("CreateOperationInput", {
+  description: "A new operation; it starts in state `created`.",
+  fields: (t) => ({
+    type: t.field({ type: OperationTypeEnum, required: true, description: "Operation type." }),
+    intent: t.string({ required: true, description: "Why the operation exists." }),
+    posture: t.field({ type: OperationPostureEnum, required: true, description: "Risk posture." }),
+    title: t.string({ description: "Human-readable title." }),
+    metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs." }),
+  }),
+});
+
+const UpdateOperationInput = builder.inputType("UpdateOperationInput", {
+  description: "Partial update. `state` is not writable here; use transitionOperation.",
+  fields: (t) => ({
+    type: t.field({ type: OperationTypeEnum, description: "Operation type." }),
+    intent: t.string({ description: "Why the operation exists." }),
+    posture: t.field({ type: OperationPostureEnum, description: "Risk posture." }),
+    title: t.string({ description: "Human-readable title." }),
+    metadata: t.field({ type: "JSONObject", description: "Replaces the metadata object." }),
+  }),
+});
+
+const TransitionOperationInput = builder.inputType("TransitionOperationInput", {
+  description: "A lifecycle move (allowed moves: CONTRACT.md §8).",
+  fields: (t) => ({
+    to: t.field({ type: OperationStateEnum, required: true, description: "Target state." }),
+    reason: t.string({ description: "Why the move is made." }),
+    proof: t.stringList({ description: "Evidence ids; required for verified, resolved and reopening." }),
+  }),
+});
+
+export function registerOperationMutations() {
+  builder.mutationField("createOperation", (t) =>
+    t.field({
+      type: OperationRef,
+      description: "Creates an operation in state `created`.",
+      gate: { scope: "operations:write" },
+      args: { input: t.arg({ type: CreateOperationInput, required: true }) },
+      resolve: (_root, { input }, ctx) =>
+        write(ctx, async ({ tx, audit }) => {
+          const now = new Date();
+          const op = await tx.operation.create({
+            data: {
+              id: newId("operation"),
+              type: input.type,
+              intent: input.intent,
+              posture: input.posture,
+              state: "created",
+              title: input.title ?? null,
+              metadata: (input.metadata ?? {}) as object,
+              createdAt: now,
+              updatedAt: now,
+            } as never,
+          });
+          await audit({ eventType: "operation.created", objectType: "operation", objectId: op.id });
+          return op;
+        }),
+    }),
+  );
+
+  builder.mutationField("updateOperation", (t) =>
+    t.field({
+      type: OperationRef,
+      description: "Updates an operation's type, intent, posture, title or metadata.",
+      gate: { scope: "operations:write" },
+      args: {
+        id: t.arg.id({ required: true, description: "Operation id." }),
+        input: t.arg({ type: UpdateOperationInput, required: true }),
+      },
+      resolve: async (_root, { id, input }, ctx) => {
+        await findOperation(ctx, id);
+        const changes: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(input)) {
+          if (v === undefined) continue;
+          if (v === null && k !== "title") throw new ApiError("parameter_invalid", { param: k, message: `${k} cannot be null.` });
+          changes[k] = v;
+        }
+        return write(ctx, async ({ tx, audit }) => {
+          const op = await tx.operation.update({ where: { id }, data: { ...changes, updatedAt: new Date() } });
+          await audit({
+            eventType: "operation.updated",
+            objectType: "operation",
+            objectId: id,
+            details: { changed: Object.keys(changes) },
+          });
+          return op;
+        });
+      },
+    }),
+  );
+
+  builder.mutationField("transitionOperation", (t) =>
+    t.field({
+      type: OperationRef,
+      description: "Moves an operation to another state, recording initiator, proof and time.",
+      gate: { scope: "operations:write" },
+      args: {
+        id: t.arg.id({ required: true, description: "Operation id." }),
+        input: t.arg({ type: TransitionOperationInput, required: true }),
+      },
+      resolve: async (_root, { id, input }, ctx) => {
+        const current = await findOperation(ctx, id);
+        const from = current.state as OperationState;
+        const proof = input.proof ?? [];
+        const verdict = checkTransition(from, input.to, current.posture, proof);
+        if (!verdict.ok && verdict.reason === "invalid_state_transition") {
+          throw new ApiError("invalid_state_transition", {
+            message: `Cannot move an operation from '${from}' to '${input.to}'.`,
+            param: "to",
+            details: { from, to: input.to, allowed: verdict.allowed },
+          });
+        }
+        if (!verdict.ok) {
+          throw new ApiError("proof_required", { param: "proof", message: `Moving to '${input.to}' needs at least one proof id.` });
+        }
+        return write(ctx, async ({ tx, audit }) => {
+          // Conditional update: a concurrent move from the same state loses instead of forking history.
+          const moved = await tx.operation.updateMany({
+            where: { id, state: from },
+            data: { state: input.to, updatedAt: new Date() },
+          });
+          if (moved.count !== 1) {
+            throw new ApiError("invalid_state_transition", {
+              message: "The operation changed state while this move was being made; read it and retry.",
+              details: { from, to: input.to, allowed: [] },
+            });
+          }
+          const transition = await tx.operationTransition.create({
+            data: {
+              id: newId("transition"),
+              operationId: id,
+              from,
+              to: input.to,
+              reason: input.reason ?? null,
+              proof,
+              initiatedBy: ctx.principal.actorId,
+            } as never,
+          });
+          await audit({
+            eventType: "operation.transitioned",
+            objectType: "operation",
+            objectId: id,
+            details: { from, to: input.to, transition_id: transition.id, proof },
+          });
+          return tx.operation.findUniqueOrThrow({ where: { id } });
+        });
+      },
+    }),
+  );
+}

@@ -1,0 +1,45 @@
+import { builder } from "../../src/schema/builder.js";
+import { OPERATION_POSTURES, OPERATION_STATES, OPERATION_TYPES } from "./state-machine.js";
+
+export const OperationTypeEnum = builder.enumType("OperationType", {
+  description: "Operation type; determines available states and transitions.",
+  values: OPERATION_TYPES,
+});
+export const OperationPostureEnum = builder.enumType("OperationPosture", {
+  description: "How the operation behaves under risk; `emergency` may jump straight to `active`.",
+  values: OPERATION_POSTURES,
+});
+export const OperationStateEnum = builder.enumType("OperationState", {
+  description: "Lifecycle state (CONTRACT.md §8).",
+  values: OPERATION_STATES,
+});
+
+export const OperationTransitionRef = builder.prismaNode("OperationTransition", {
+  id: { field: "id" },
+  description: "One recorded move of an Operation: who, why, with what proof, when.",
+  fields: (t) => ({
+    transitionId: t.exposeString("id", { description: "Transition id (prefix `opt_`)." }),
+    from: t.field({ type: OperationStateEnum, description: "State before the move.", resolve: (r) => r.from as never }),
+    to: t.field({ type: OperationStateEnum, description: "State after the move.", resolve: (r) => r.to as never }),
+    reason: t.exposeString("reason", { nullable: true, description: "Why the move was made." }),
+    proof: t.exposeStringList("proof", { description: "Ids of the evidence supporting the move." }),
+    initiatedBy: t.exposeString("initiatedBy", { description: "User or API key that made the move." }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the move was recorded." }),
+  }),
+});
+
+export const OperationRef = builder.prismaNode("Operation", {
+  id: { field: "id" },
+  description: "A generic case operation with its own lifecycle.",
+  extensions: { restExposeId: true },
+  fields: (t) => ({
+    type: t.field({ type: OperationTypeEnum, description: "Operation type.", resolve: (o) => o.type as never }),
+    intent: t.exposeString("intent", { description: "Why the operation exists." }),
+    posture: t.field({ type: OperationPostureEnum, description: "Risk posture.", resolve: (o) => o.posture as never }),
+    state: t.field({ type: OperationStateEnum, description: "Current lifecycle state.", resolve: (o) => o.state as never }),
+    title: t.exposeString("title", { nullable: true, description: "Human-readable title." }),
+    metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs.", resolve: (o) => o.metadata as Record<string, unknown> }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last update time." }),
+  }),
+});

@@ -1,0 +1,104 @@
+import {
+  getNamedType,
+  isObjectType,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLField,
+  type GraphQLSchema,
+} from "graphql";
+import type { GateSpec } from "../src/gates.js";
+import { selectionFor } from "./shape.js";
+import type { RouteDef } from "./types.js";
+
+/** Query parameters of every list endpoint, renamed to the connection's arguments. */
+export const PAGE_PARAMS: Record<string, string> = { limit: "first", cursor: "after" };
+
+export interface CompiledRoute {
+  def: RouteDef;
+  field: GraphQLField<unknown, unknown>;
+  operationType: "query" | "mutation";
+  document: DocumentNode;
+  pattern: RegExp;
+  pathParams: string[];
+  gate: GateSpec | undefined;
+}
+
+function pathPattern(path: string): { pattern: RegExp; params: string[] } {
+  const params: string[] = [];
+  const source = path
+    .split("/")
+    .map((seg) => {
+      const m = /^\{([a-z_]+)\}$/.exec(seg);
+      if (!m) return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      params.push(m[1]!);
+      return "([^/]+)";
+    })
+    .join("/");
+  return { pattern: new RegExp(`^${source}$`), params };
+}
+
+/** Builds, parses and validates each route's GraphQL operation once, at start. */
+export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): CompiledRoute[] {
+  return defs.map((def) => {
+    const operationType = def.method === "GET" ? "query" : "mutation";
+    const root = operationType === "query" ? schema.getQueryType() : schema.getMutationType();
+    const field = root?.getFields()[def.field];
+    if (!field) throw new Error(`Route ${def.method} ${def.path}: no ${operationType} field '${def.field}'.`);
+    const varDefs = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(", ");
+    const argUse = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
+    let selection: string;
+    if (def.list) {
+      const conn = getNamedType(field.type);
+      const edge = isObjectType(conn) ? conn.getFields().edges : undefined;
+      const node = edge && isObjectType(getNamedType(edge.type)) ? (getNamedType(edge.type) as any).getFields().node : undefined;
+      if (!node) throw new Error(`Route ${def.path}: '${def.field}' is not a connection.`);
+      selection = `{ edges { node ${selectionFor(node.type)} } pageInfo { hasNextPage endCursor } }`;
+    } else {
+      selection = selectionFor(field.type);
+    }
+    const text = `${operationType} Route${varDefs ? `(${varDefs})` : ""} { result: ${def.field}${argUse ? `(${argUse})` : ""} ${selection} }`;
+    const document = parse(text);
+    const errors = validate(schema, document);
+    if (errors.length) throw new Error(`Route ${def.method} ${def.path}: ${errors.map((e) => e.message).join("; ")}`);
+    const { pattern, params } = pathPattern(def.path);
+    for (const [arg, source] of Object.entries(def.args ?? {})) {
+      if (!field.args.some((a) => a.name === arg)) throw new Error(`Route ${def.path}: '${def.field}' has no argument '${arg}'.`);
+      if (source.startsWith("path.") && !params.includes(source.slice(5))) {
+        throw new Error(`Route ${def.path}: no path parameter '${source.slice(5)}'.`);
+      }
+    }
+    return {
+      def,
+      field,
+      operationType,
+      document,
+      pattern,
+      pathParams: params,
+      gate: (field.extensions as { gate?: GateSpec }).gate,
+    };
+  });
+}
+
+export type RouteMatch =
+  | { kind: "route"; route: CompiledRoute; params: Record<string, string> }
+  | { kind: "method_not_allowed"; allowed: string[] }
+  | { kind: "none" };
+
+export function matchRoute(routes: CompiledRoute[], method: string, pathname: string): RouteMatch {
+  const allowed: string[] = [];
+  for (const route of routes) {
+    const m = route.pattern.exec(pathname);
+    if (!m) continue;
+    if (route.def.method !== method) {
+      allowed.push(route.def.method);
+      continue;
+    }
+    const params: Record<string, string> = {};
+    route.pathParams.forEach((p, i) => {
+      params[p] = decodeURIComponent(m[i + 1]!);
+    });
+    return { kind: "route", route, params };
+  }
+  return allowed.length ? { kind: "method_not_allowed", allowed } : { kind: "none" };
+}

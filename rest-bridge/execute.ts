@@ -1,0 +1,75 @@
+import { execute, getNamedType, isObjectType, type GraphQLSchema } from "graphql";
+import type { RequestContext } from "../src/context.js";
+import { ApiError, toApiError } from "../src/errors.js";
+import { toCamel } from "./case.js";
+import { PAGE_PARAMS, type CompiledRoute } from "./compile.js";
+import { fromQueryString, fromRest } from "./input.js";
+import { toRest } from "./shape.js";
+
+const PAGE_ARG_TO_PARAM: Record<string, string> = Object.fromEntries(
+  Object.entries(PAGE_PARAMS).map(([param, arg]) => [arg, param]),
+);
+
+/** Validates path, query and body against the route's field arguments; returns variables. */
+export function buildVariables(
+  route: CompiledRoute,
+  pathParams: Record<string, string>,
+  query: URLSearchParams,
+  body: unknown,
+): Record<string, unknown> {
+  const vars: Record<string, unknown> = {};
+  const bound = new Set<string>();
+  for (const [argName, source] of Object.entries(route.def.args ?? {})) {
+    const arg = route.field.args.find((a) => a.name === argName)!;
+    bound.add(argName);
+    if (source === "body") vars[argName] = fromRest(body ?? {}, arg.type, "");
+    else vars[argName] = fromRest(pathParams[source.slice(5)], arg.type, source.slice(5));
+  }
+  const queryArgs = route.def.list ? route.field.args.filter((a) => !bound.has(a.name)) : [];
+  for (const key of new Set(query.keys())) {
+    const argName = PAGE_PARAMS[key] ?? toCamel(key);
+    const arg = queryArgs.find((a) => a.name === argName);
+    if (!arg || (argName === key && key in PAGE_ARG_TO_PARAM) || key !== key.toLowerCase()) {
+      throw new ApiError("unknown_parameter", { param: key, message: `Unknown query parameter: ${key}.` });
+    }
+    const values = query.getAll(key);
+    if (values.length > 1) throw new ApiError("parameter_invalid", { param: key, message: `${key} may be given once.` });
+    vars[argName] = fromQueryString(values[0]!, arg, key);
+  }
+  return vars;
+}
+
+function renameParam(error: ApiError): ApiError {
+  const param = error.param && PAGE_ARG_TO_PARAM[error.param];
+  if (!param) return error;
+  return new ApiError(error.code, { message: error.message, param, details: error.details, headers: error.headers });
+}
+
+/** Runs the route's pre-validated operation and renders the REST body (without audit_ref). */
+export async function runRoute(
+  schema: GraphQLSchema,
+  route: CompiledRoute,
+  variables: Record<string, unknown>,
+  ctx: RequestContext,
+): Promise<Record<string, unknown>> {
+  const result = await execute({ schema, document: route.document, variableValues: variables, contextValue: ctx });
+  if (result.errors?.length) {
+    const error = result.errors[0]!;
+    const apiError = toApiError(error);
+    if (apiError.code === "internal_error") {
+      ctx.services.logger.error({ request_id: ctx.requestId, err: error.originalError ?? error }, "unhandled error");
+    }
+    throw renameParam(apiError);
+  }
+  const data = (result.data as { result: unknown }).result;
+  if (!route.def.list) return toRest(data, route.field.type) as Record<string, unknown>;
+  const conn = data as { edges: Array<{ node: unknown }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+  const connType = getNamedType(route.field.type);
+  const edgeType = isObjectType(connType) ? getNamedType(connType.getFields().edges!.type) : undefined;
+  const nodeType = edgeType && isObjectType(edgeType) ? edgeType.getFields().node!.type : undefined;
+  return {
+    items: conn.edges.map((e) => (nodeType ? toRest(e.node, nodeType) : e.node)),
+    has_more: conn.pageInfo.hasNextPage,
+    next_cursor: conn.pageInfo.hasNextPage ? conn.pageInfo.endCursor : null,
+  };
+}

@@ -1,0 +1,60 @@
+import {
+  getNamedType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLField,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+} from "graphql";
+import { toSnake } from "./case.js";
+
+/**
+ * The REST representation of a GraphQL object type: every field without required arguments,
+ * recursively, except Relay connections and the Node `id` (REST names ids `<thing>_id`, unless
+ * the type sets `extensions.restExposeId`, as Operation does). Cycles stop at the first repeat.
+ */
+const MAX_DEPTH = 4;
+
+function restFields(type: GraphQLObjectType): Array<GraphQLField<unknown, unknown>> {
+  return Object.values(type.getFields()).filter((f) => {
+    if (f.args.some((a) => isNonNullType(a.type))) return false;
+    if (f.name === "id" && !type.extensions?.restExposeId) return false;
+    if ((f.extensions as { restOmit?: boolean } | undefined)?.restOmit) return false;
+    const named = getNamedType(f.type);
+    return !named.name.endsWith("Connection");
+  });
+}
+
+export function selectionFor(type: GraphQLOutputType, path: string[] = []): string {
+  const named = getNamedType(type);
+  if (!isObjectType(named)) return "";
+  const parts: string[] = [];
+  for (const f of restFields(named)) {
+    const child = getNamedType(f.type);
+    if (isLeafType(child)) parts.push(f.name);
+    else if (isObjectType(child) && path.length < MAX_DEPTH && !path.includes(child.name)) {
+      const inner = selectionFor(child, [...path, named.name]);
+      if (inner) parts.push(`${f.name} ${inner}`);
+    }
+  }
+  return parts.length ? `{ ${parts.join(" ")} }` : "";
+}
+
+/** Renames a GraphQL result to snake_case, guided by its type so JSON scalars stay untouched. */
+export function toRest(value: unknown, type: GraphQLOutputType): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  const inner = isNonNullType(type) ? type.ofType : type;
+  if (isListType(inner)) return (value as unknown[]).map((v) => toRest(v, inner.ofType));
+  if (isObjectType(inner)) {
+    const fields = inner.getFields();
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      const field = fields[k];
+      out[toSnake(k)] = field ? toRest(v, field.type) : v;
+    }
+    return out;
+  }
+  return value;
+}

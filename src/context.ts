@@ -1,0 +1,27 @@
+import type { Principal } from "./auth/principal.js";
+import type { Config } from "./config.js";
+import type { PrismaClient } from "./db/client.js";
+import type { ScopedDb } from "./db/tenant-scope.js";
+import type { Logger } from "./logger.js";
+
+/** Process-wide services a request may use. */
+export interface AppServices {
+  config: Config;
+  logger: Logger;
+  /** Unscoped client: for authentication and the control plane only. */
+  root: PrismaClient;
+  /** Wakes the webhook worker after a commit that queued deliveries. */
+  notifyOutbox(): void;
+}
+
+/** Per-request context shared by the GraphQL and REST faces. */
+export interface RequestContext {
+  requestId: string;
+  version: string;
+  principal: Principal;
+  /** Tenant-scoped client: every query through it is limited to the caller's reach. */
+  db: ScopedDb;
+  services: AppServices;
+  /** Per-request memo (dataloaders, gate results), keyed by purpose. */
+  memo: Map<string, unknown>;
+}

@@ -1,0 +1,85 @@
+import { ApiError } from "../errors.js";
+import type { PrismaClient } from "./client.js";
+
+/**
+ * The one place where tenant isolation is applied to data access. Every environment-partitioned
+ * model is listed here; queries through a scoped client always carry the caller's
+ * organization and environment, and, for a key or user limited to some matters, those matters.
+ */
+export interface TenantScope {
+  organizationId: string;
+  environment: "sandbox" | "live";
+  /** null: every matter of the organization; otherwise only these. */
+  matterIds: readonly string[] | null;
+}
+
+type MatterRule = { field: string; nullable: boolean } | null;
+
+/** Model name → how it relates to a matter (null: not matter-bound). Modules add their models. */
+const TENANT_MODELS = new Map<string, MatterRule>([
+  ["Operation", null],
+  ["OperationTransition", null],
+  ["AuditEvent", { field: "matterId", nullable: true }],
+  ["Event", null],
+  ["WebhookEndpoint", null],
+  ["WebhookDelivery", null],
+]);
+
+/** Registers a tenant-owned model; `matterField` names its matter column (or "id" for Matter). */
+export function registerTenantModel(model: string, matterField?: string, nullable = false): void {
+  TENANT_MODELS.set(model, matterField ? { field: matterField, nullable } : null);
+}
+
+const WHERE_OPS = new Set([
+  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count",
+  "aggregate", "groupBy", "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany",
+  "upsert",
+]);
+const CREATE_OPS = new Set(["create", "createMany", "createManyAndReturn", "upsert"]);
+
+function tenantWhere(scope: TenantScope, rule: MatterRule): Record<string, unknown> {
+  const where: Record<string, unknown> = { organizationId: scope.organizationId, environment: scope.environment };
+  if (rule && scope.matterIds) where[rule.field] = { in: [...scope.matterIds] };
+  return where;
+}
+
+function stampCreate(scope: TenantScope, rule: MatterRule, data: Record<string, unknown>) {
+  if (rule && scope.matterIds && rule.field !== "id") {
+    const matterId = data[rule.field];
+    const allowed = typeof matterId === "string" && scope.matterIds.includes(matterId);
+    if (!allowed && !(rule.nullable && matterId == null)) {
+      throw new ApiError("resource_missing", { message: `No such matter: '${String(matterId)}'.`, param: "matter_id" });
+    }
+  }
+  return { ...data, organizationId: scope.organizationId, environment: scope.environment };
+}
+
+export function scopedClient(base: PrismaClient, scope: TenantScope) {
+  return base.$extends({
+    name: "tenant-scope",
+    query: {
+      $allModels: {
+        async $allOperations({ model, operation, args, query }) {
+          if (!TENANT_MODELS.has(model)) return query(args);
+          const rule = TENANT_MODELS.get(model) ?? null;
+          const a = { ...(args as Record<string, unknown>) };
+          if (WHERE_OPS.has(operation)) {
+            const where = (a.where as Record<string, unknown> | undefined) ?? {};
+            const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
+            a.where = { ...where, AND: [tenantWhere(scope, rule), ...and] };
+          }
+          if (CREATE_OPS.has(operation)) {
+            if (operation === "upsert") a.create = stampCreate(scope, rule, a.create as Record<string, unknown>);
+            else if (Array.isArray(a.data)) a.data = a.data.map((d) => stampCreate(scope, rule, d));
+            else a.data = stampCreate(scope, rule, a.data as Record<string, unknown>);
+          }
+          return query(a as typeof args);
+        },
+      },
+    },
+  });
+}
+
+export type ScopedDb = ReturnType<typeof scopedClient>;
+/** The client inside `db.$transaction(async (tx) => …)` of a scoped client. */
+export type ScopedTx = Parameters<Parameters<ScopedDb["$transaction"]>[0]>[0];

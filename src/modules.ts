@@ -1,0 +1,6 @@
+import type { ModuleManifest } from "../rest-bridge/types.js";
+import { coreModule } from "../plugins/core/index.js";
+import { operationsModule } from "../plugins/operations/index.js";
+
+/** The explicit, ordered module list: the only place src/ reaches into plugins/. */
+export const MODULES: ModuleManifest[] = [coreModule, operationsModule];

@@ -1,0 +1,93 @@
+import type { RequestContext } from "./context.js";
+import type { ScopedTx } from "./db/tenant-scope.js";
+import { GENESIS_HASH, hashEvent } from "./audit/chain.js";
+import { newId } from "./ids.js";
+
+export interface AuditEntry {
+  eventType: string;
+  objectType?: string;
+  objectId?: string;
+  matterId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface Recorder {
+  tx: ScopedTx;
+  /** Appends a hash-chained audit event carrying this request's id. */
+  audit(entry: AuditEntry): Promise<{ id: string }>;
+  /** Queues an event (and its webhook deliveries) in the same transaction. */
+  emit(type: string, data: Record<string, unknown>): Promise<{ id: string }>;
+}
+
+/**
+ * Every successful write goes through here: one transaction holding the change, at least one
+ * audit event and any events, committed before the response is built.
+ */
+export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promise<T>): Promise<T> {
+  let emitted = false;
+  const result = await ctx.db.$transaction(async (tx) => {
+    let audited = false;
+    const rec: Recorder = {
+      tx,
+      async audit(entry) {
+        audited = true;
+        return appendAudit(tx, ctx, entry);
+      },
+      async emit(type, data) {
+        emitted = true;
+        return queueEvent(tx, ctx, type, data);
+      },
+    };
+    const out = await fn(rec);
+    if (!audited) throw new Error("a write must record an audit event");
+    return out;
+  });
+  if (emitted) ctx.services.notifyOutbox();
+  return result;
+}
+
+async function appendAudit(tx: ScopedTx, ctx: RequestContext, entry: AuditEntry) {
+  const { organizationId, environment } = ctx.principal;
+  // Serialise appends per chain across processes; released at commit.
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${organizationId}:${environment}`}, 0))`;
+  const head = await tx.auditEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true, hash: true } });
+  const fields = {
+    id: newId("audit"),
+    organizationId,
+    environment,
+    sequence: (head?.sequence ?? 0) + 1,
+    matterId: entry.matterId ?? null,
+    eventType: entry.eventType,
+    actorId: ctx.principal.actorId,
+    objectType: entry.objectType ?? null,
+    objectId: entry.objectId ?? null,
+    requestId: ctx.requestId,
+    details: entry.details ?? {},
+    timestamp: new Date(),
+    prevHash: head?.hash ?? GENESIS_HASH,
+  };
+  await tx.auditEvent.create({ data: { ...fields, details: fields.details as object, hash: hashEvent(fields) } });
+  return { id: fields.id };
+}
+
+async function queueEvent(tx: ScopedTx, ctx: RequestContext, type: string, data: Record<string, unknown>) {
+  const id = newId("event");
+  const createdAt = new Date();
+  await tx.event.create({ data: { id, type, data: data as object, requestId: ctx.requestId, createdAt } as never });
+  const endpoints = await tx.webhookEndpoint.findMany({
+    where: { status: "enabled", OR: [{ events: { has: type } }, { events: { has: "*" } }] },
+    select: { id: true },
+  });
+  if (endpoints.length) {
+    await tx.webhookDelivery.createMany({
+      data: endpoints.map((e) => ({
+        id: newId("webhookDelivery"),
+        endpointId: e.id,
+        eventId: id,
+        status: "pending",
+        nextAttemptAt: createdAt,
+      })) as never,
+    });
+  }
+  return { id };
+}

@@ -1,0 +1,166 @@
+import type { GraphQLSchema } from "graphql";
+import { compileRoutes, matchRoute, type CompiledRoute } from "../rest-bridge/compile.js";
+import { serveRoute } from "../rest-bridge/handler.js";
+import { servePublicDocument } from "../rest-bridge/public.js";
+import { authenticate, type Principal } from "./auth/principal.js";
+import { bootstrapIfEmpty, type BootstrapResult } from "./bootstrap.js";
+import { DEFAULT_VERSION, type Config } from "./config.js";
+import type { AppServices, RequestContext } from "./context.js";
+import { openDatabase, type Database } from "./db/open.js";
+import { scopedClient } from "./db/tenant-scope.js";
+import { ApiError } from "./errors.js";
+import { createGraphqlServer } from "./graphql/yoga.js";
+import { IdempotencyStore } from "./http/idempotency.js";
+import { RateLimiter, rateLimited, rateLimitHeaders } from "./http/rate-limit.js";
+import { requestedVersion } from "./http/version.js";
+import { newId } from "./ids.js";
+import { createLogger, type Logger } from "./logger.js";
+import { getSchema, MODULES } from "./schema/index.js";
+import { WebhookWorker } from "./webhooks/worker.js";
+
+export interface App {
+  /** Serves one request in-process (tests use this; the server adapts Node's http to it). */
+  fetch(request: Request): Promise<Response>;
+  config: Config;
+  db: Database;
+  schema: GraphQLSchema;
+  routes: CompiledRoute[];
+  worker: WebhookWorker;
+  /** Set when this start created the first organization and key. */
+  bootstrap: BootstrapResult | null;
+  close(): Promise<void>;
+}
+
+/** Builds the whole service from a config object without listening (STYLE.md §1). */
+export async function createApp(config: Config, options: { logger?: Logger } = {}): Promise<App> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const db = await openDatabase(config);
+  const schema = getSchema();
+  const routes = compileRoutes(schema, MODULES.flatMap((m) => m.routes ?? []));
+  const bootstrap = await bootstrapIfEmpty(db.root, { secret: config.bootstrapSecret });
+  const worker = new WebhookWorker(db.root, config.webhooks, logger);
+  const services: AppServices = { config, logger, root: db.root, notifyOutbox: () => worker.wake() };
+  const idempotency = new IdempotencyStore(db.root);
+  const limiter = new RateLimiter(db.root, config.rateLimit.ratePerSecond, config.rateLimit.burst);
+  const yoga = createGraphqlServer(schema, logger, true);
+  if (config.webhooks.workerEnabled) worker.start();
+
+  function contextFor(principal: Principal, requestId: string, version: string): RequestContext {
+    return {
+      requestId,
+      version,
+      principal,
+      db: scopedClient(db.root, {
+        organizationId: principal.organizationId,
+        environment: principal.environment,
+        matterIds: principal.matterIds,
+      }),
+      services,
+      memo: new Map(),
+    };
+  }
+
+  async function dispatch(request: Request, requestId: string, state: RequestState): Promise<Response> {
+    const url = new URL(request.url);
+    const isGraphql = url.pathname === "/graphql";
+    state.face = isGraphql ? "graphql" : "rest";
+    const publicDoc = await servePublicDocument(request, url, routes, schema);
+    if (publicDoc) return publicDoc;
+    if (isGraphql && request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
+      return yoga.fetch(request, {});
+    }
+    const match = isGraphql ? null : matchRoute(routes, request.method, url.pathname);
+    if (match?.kind === "none") throw new ApiError("route_not_found", { message: `No route for ${url.pathname}.` });
+    if (match?.kind === "method_not_allowed") {
+      throw new ApiError("method_not_allowed", {
+        message: `${request.method} is not allowed on ${url.pathname}; use ${match.allowed.join(", ")}.`,
+        details: { allowed: match.allowed },
+        headers: { Allow: match.allowed.join(", ") },
+      });
+    }
+    const asked = requestedVersion(request.headers.get("md-version"));
+    if (asked) state.version = asked;
+    const principal = await authenticate(db.root, request.headers.get("authorization"));
+    state.keyId = principal.keyId;
+    state.version = asked ?? principal.pinnedVersion;
+    const verdict = await limiter.take(principal.keyId);
+    Object.assign(state.headers, rateLimitHeaders(verdict));
+    if (!verdict.allowed) throw rateLimited(verdict);
+    const ctx = contextFor(principal, requestId, state.version);
+    if (isGraphql) return yoga.fetch(request, { mdContext: ctx });
+    if (match?.kind !== "route") throw new ApiError("route_not_found");
+    const result = await serveRoute(schema, match.route, match.params, request, ctx, idempotency);
+    return new Response(result.body, {
+      status: result.status,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}),
+      },
+    });
+  }
+
+  interface RequestState {
+    face: "rest" | "graphql";
+    version: string;
+    keyId: string | null;
+    headers: Record<string, string>;
+  }
+
+  async function fetch(request: Request): Promise<Response> {
+    const started = performance.now();
+    const requestId = newId("request");
+    const state: RequestState = { face: "rest", version: DEFAULT_VERSION, keyId: null, headers: {} };
+    let response: Response;
+    try {
+      response = await dispatch(request, requestId, state);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : new ApiError("internal_error");
+      if (!(error instanceof ApiError)) logger.error({ request_id: requestId, err: error }, "unhandled error");
+      const body =
+        state.face === "graphql"
+          ? {
+              errors: [
+                {
+                  message: apiError.message,
+                  extensions: { code: apiError.code, type: apiError.type, status: apiError.status, details: apiError.details },
+                },
+              ],
+              extensions: { request_id: requestId, audit_ref: requestId },
+            }
+          : apiError.toBody(requestId);
+      response = new Response(JSON.stringify(body), {
+        status: apiError.status,
+        headers: { "Content-Type": "application/json; charset=utf-8", ...apiError.headers },
+      });
+    }
+    response.headers.set("MD-Request-Id", requestId);
+    response.headers.set("MD-Version", state.version);
+    for (const [k, v] of Object.entries(state.headers)) response.headers.set(k, v);
+    logger.info(
+      {
+        request_id: requestId,
+        key_id: state.keyId,
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+      },
+      "request",
+    );
+    return response;
+  }
+
+  return {
+    fetch,
+    config,
+    db,
+    schema,
+    routes,
+    worker,
+    bootstrap,
+    async close() {
+      await worker.stop();
+      await db.close();
+    },
+  };
+}

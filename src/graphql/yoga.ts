@@ -1,0 +1,73 @@
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import { GraphQLError, type GraphQLSchema } from "graphql";
+import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import type { RequestContext } from "../context.js";
+import { ApiError } from "../errors.js";
+import type { Logger } from "../logger.js";
+
+type ServerContext = { mdContext?: RequestContext };
+
+/** The error model on the GraphQL face: ApiError → extensions; anything unexpected is masked. */
+function maskError(error: unknown, logger: Logger): Error {
+  const gqlError = error instanceof GraphQLError ? error : undefined;
+  const original = gqlError?.originalError ?? (gqlError ? undefined : error);
+  const requestId = undefined;
+  if (original instanceof ApiError || (original as GraphQLError | undefined)?.originalError instanceof ApiError) {
+    const api = (original instanceof ApiError ? original : (original as GraphQLError).originalError) as ApiError;
+    return new GraphQLError(api.message, {
+      nodes: gqlError?.nodes,
+      path: gqlError?.path,
+      originalError: api,
+      extensions: {
+        code: api.code,
+        type: api.type,
+        status: api.status,
+        ...(api.param !== undefined ? { param: api.param } : {}),
+        details: api.details,
+      },
+    });
+  }
+  if (gqlError && !original) {
+    // Parse, validation and variable errors: the client's request is malformed.
+    const code = (gqlError.extensions?.code as string | undefined) ?? "parameter_invalid";
+    return new GraphQLError(gqlError.message, {
+      nodes: gqlError.nodes,
+      path: gqlError.path,
+      extensions: { ...gqlError.extensions, code, type: "invalid_request_error", status: 400, request_id: requestId },
+    });
+  }
+  logger.error({ err: original ?? error }, "unhandled GraphQL error");
+  return new GraphQLError("An internal error occurred. Quote the request id when reporting it.", {
+    nodes: gqlError?.nodes,
+    path: gqlError?.path,
+    extensions: { code: "internal_error", type: "api_error", status: 500 },
+  });
+}
+
+export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graphiql: boolean) {
+  return createYoga<ServerContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    logging: false,
+    context: ({ mdContext }) => mdContext as RequestContext,
+    maskedErrors: { maskError: (error) => maskError(error, logger) },
+    graphiql: graphiql
+      ? {
+          title: "Case Recovery Enforcement API",
+          defaultQuery: "# Send your sandbox key: Authorization: Bearer md_test_…\n{ operations(first: 5) { edges { node { id state } } } }\n",
+          headers: JSON.stringify({ Authorization: "Bearer md_test_…" }),
+        }
+      : false,
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        maxTokens: { n: 5000 },
+        maxDirectives: { n: 50 },
+        costLimit: { maxCost: 20000 },
+        blockFieldSuggestion: { enabled: true },
+      }),
+    ],
+  }) as YogaServerInstance<ServerContext, RequestContext>;
+}

@@ -1,0 +1,40 @@
+import { createServer } from "node:http";
+import { createServerAdapter } from "@whatwg-node/server";
+import { createApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { createLogger } from "./logger.js";
+import { holdDataDirLock } from "./db/data-dir-lock.js";
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+const releaseLock = config.database.kind === "pglite" ? holdDataDirLock(config.database.dataDir) : () => {};
+const app = await createApp(config, { logger });
+
+if (app.bootstrap) {
+  const how = config.bootstrapSecret ? "from MD_BOOTSTRAP_SECRET" : "generated; shown only this once";
+  process.stdout.write(
+    `\nFirst start: created organization ${app.bootstrap.organization_id} and admin key ${app.bootstrap.key_id}.\n` +
+      `API key (${app.bootstrap.environment}, ${how}):\n\n  ${app.bootstrap.secret}\n\n`,
+  );
+}
+
+const server = createServer(createServerAdapter((request: Request) => app.fetch(request)));
+server.listen(config.port, config.host, () => {
+  logger.info(
+    { port: config.port, host: config.host, database: config.database.kind, migrations_applied: app.db.appliedMigrations },
+    `listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
+  );
+});
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, "shutting down");
+  server.close();
+  await app.close();
+  releaseLock();
+  process.exit(0);
+}
+process.on("SIGINT", () => void shutdown("SIGINT"));
+process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -56,6 +56,10 @@ export async function authenticate(db: PrismaClient, authorization: string | nul
   if (key.revokedAt) throw new ApiError("api_key_revoked");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new ApiError("api_key_expired");
 
+  if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
+    // Coarse on purpose: at most one write per key per minute.
+    await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
+  }
   let roleScopes: string[] | null = null;
   let userMatters: readonly string[] | null = null;
   if (key.userId) {

@@ -3,6 +3,7 @@ import { DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString, typ
 import type { ModuleManifest } from "../../rest-bridge/types.js";
 import { MODULES } from "../modules.js";
 import { builder } from "./builder.js";
+import { recordModules } from "./module-registry.js";
 
 const gateDirectiveDefinitions = [
   new GraphQLDirective({
@@ -42,6 +43,7 @@ export function getSchema(): GraphQLSchema {
   if (!built) {
     checkModuleOrder(MODULES);
     for (const m of MODULES) m.register();
+    recordModules(MODULES);
     built = builder.toSchema({ directives: gateDirectiveDefinitions, sortSchema: false });
   }
   return built;

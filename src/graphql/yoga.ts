@@ -1,6 +1,7 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { GraphQLError, type GraphQLSchema } from "graphql";
-import { createYoga, type YogaServerInstance } from "graphql-yoga";
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { ERROR_CATALOG } from "../errors.js";
 import type { RequestContext } from "../context.js";
 import { ApiError } from "../errors.js";
 import type { Logger } from "../logger.js";
@@ -11,7 +12,6 @@ type ServerContext = { mdContext?: RequestContext };
 function maskError(error: unknown, logger: Logger): Error {
   const gqlError = error instanceof GraphQLError ? error : undefined;
   const original = gqlError?.originalError ?? (gqlError ? undefined : error);
-  const requestId = undefined;
   if (original instanceof ApiError || (original as GraphQLError | undefined)?.originalError instanceof ApiError) {
     const api = (original instanceof ApiError ? original : (original as GraphQLError).originalError) as ApiError;
     return new GraphQLError(api.message, {
@@ -29,11 +29,16 @@ function maskError(error: unknown, logger: Logger): Error {
   }
   if (gqlError && !original) {
     // Parse, validation and variable errors: the client's request is malformed.
-    const code = (gqlError.extensions?.code as string | undefined) ?? "parameter_invalid";
     return new GraphQLError(gqlError.message, {
       nodes: gqlError.nodes,
       path: gqlError.path,
-      extensions: { ...gqlError.extensions, code, type: "invalid_request_error", status: 400, request_id: requestId },
+      extensions: {
+        ...gqlError.extensions,
+        code: "parameter_invalid",
+        type: "invalid_request_error",
+        status: 400,
+        ...(gqlError.extensions?.code ? { graphql_code: gqlError.extensions.code } : {}),
+      },
     });
   }
   logger.error({ err: original ?? error }, "unhandled GraphQL error");
@@ -42,6 +47,34 @@ function maskError(error: unknown, logger: Logger): Error {
     path: gqlError?.path,
     extensions: { code: "internal_error", type: "api_error", status: 500 },
   });
+}
+
+type ResultLike = { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }>; extensions?: Record<string, unknown> };
+
+/**
+ * Parse and validation errors never reach maskError; give them our code too, and put the
+ * request id (the audit_ref) in every result's extensions.
+ */
+function useContractErrors(): Plugin<ServerContext> {
+  return {
+    onResultProcess({ result, setResult, serverContext }) {
+      if (!result || Symbol.asyncIterator in (result as object) || Array.isArray(result)) return;
+      const r = result as ResultLike;
+      const requestId = (serverContext as ServerContext | undefined)?.mdContext?.requestId;
+      const errors = r.errors?.map((e) => {
+        const code = e.extensions?.code as string | undefined;
+        if (code && code in ERROR_CATALOG) return e;
+        return Object.assign(Object.create(Object.getPrototypeOf(e)), e, {
+          extensions: { ...e.extensions, code: "parameter_invalid", type: "invalid_request_error", status: 400, ...(code ? { graphql_code: code } : {}) },
+        });
+      });
+      setResult({
+        ...r,
+        ...(errors ? { errors } : {}),
+        extensions: { ...r.extensions, ...(requestId ? { request_id: requestId, audit_ref: requestId } : {}) },
+      } as never);
+    },
+  };
 }
 
 export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graphiql: boolean) {
@@ -60,8 +93,9 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
         }
       : false,
     plugins: [
+      useContractErrors(),
       EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
+        maxDepth: { n: 15, ignoreIntrospection: false, flattenFragments: true },
         maxAliases: { n: 15 },
         maxTokens: { n: 5000 },
         maxDirectives: { n: 50 },

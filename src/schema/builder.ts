@@ -35,6 +35,8 @@ export const builder = new SchemaBuilder<{
     // Our ids are already global (prefixed TypeIDs); no second id scheme.
     encodeGlobalID: (_typename, id) => String(id),
     decodeGlobalID: (globalID) => ({ typename: typenameForId(globalID) ?? "", id: globalID }),
+    idFieldOptions: { description: "Globally unique, prefixed id of this object." },
+    pageInfoTypeOptions: { description: "Where a page sits in the whole list." },
     nodeQueryOptions: false,
     nodesQueryOptions: false,
     nodeTypeOptions: {

@@ -16,7 +16,7 @@ export function connectionOf<T extends object>(ref: ObjectRef<any, T> | { name: 
         type: ref as never,
         name,
         description: `A page of ${typeName} objects, newest first.`,
-      }),
+      }, { description: `One ${typeName} in a page, with its cursor.` } as never),
     );
   }
   return cache.get(name) as ObjectRef<BuilderTypes, Connection<T>>;

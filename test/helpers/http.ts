@@ -55,12 +55,8 @@ export class Client {
     return this.call<T>("PATCH", path, body ?? {}, options);
   }
   /** A GraphQL request; returns the whole response body ({data, errors}). */
-  async graphql<T = any>(query: string, variables?: Record<string, unknown>) {
-    return this.call<{ data: T; errors?: Array<{ message: string; extensions: Record<string, any> }> }>(
-      "POST",
-      "/graphql",
-      { query, variables },
-    );
+  graphql(query: string, variables?: Record<string, unknown>): Promise<ApiResponse<any>> {
+    return this.call("POST", "/graphql", { query, variables });
   }
 }
 

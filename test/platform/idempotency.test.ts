@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../helpers/app.js";
+import { errorOf, type Client } from "../helpers/http.js";
+import { Seed } from "../helpers/seed.js";
+
+let app: TestApp;
+let api: Client;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  api = (await new Seed(app).org()).admin;
+});
+afterAll(() => app.dispose());
+
+const body = { type: "asset_recovery", intent: "recover", posture: "monitoring" };
+const withKey = (key: string) => ({ headers: { "Idempotency-Key": key } });
+const auditCount = (requestId: string) => app.db.root.auditEvent.count({ where: { requestId } });
+
+describe("Idempotency-Key", () => {
+  it("replays the stored response byte for byte with a new request id and writes nothing twice", async () => {
+    const first = await api.post("/v1/operations", body, withKey("k-replay-1"));
+    expect(first.status).toBe(201);
+    const again = await api.post("/v1/operations", body, withKey("k-replay-1"));
+    expect(again.status).toBe(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("md-request-id")).not.toBe(first.headers.get("md-request-id"));
+    const list = await api.get("/v1/operations?limit=100");
+    expect(list.body.items.filter((o: any) => o.id === first.body.id)).toHaveLength(1);
+    expect(await auditCount(again.headers.get("md-request-id")!)).toBe(0);
+    expect(await auditCount(first.headers.get("md-request-id")!)).toBe(1);
+  });
+
+  it("treats a reordered but equal body as the same request", async () => {
+    const first = await api.post("/v1/operations", { type: "asset_recovery", intent: "same", posture: "monitoring" }, withKey("k-order"));
+    const again = await api.post("/v1/operations", { posture: "monitoring", intent: "same", type: "asset_recovery" }, withKey("k-order"));
+    expect(again.text).toBe(first.text);
+  });
+
+  it("refuses the same key with a different body, path or method with 422 idempotency_key_reused", async () => {
+    await api.post("/v1/operations", body, withKey("k-reuse"));
+    const otherBody = await api.post("/v1/operations", { ...body, intent: "other" }, withKey("k-reuse"));
+    expect(otherBody.status).toBe(422);
+    expect(errorOf(otherBody).code).toBe("idempotency_key_reused");
+    const op = (await api.post("/v1/operations", body)).body;
+    const otherPath = await api.patch(`/v1/operations/${op.id}`, body, withKey("k-reuse"));
+    expect(errorOf(otherPath).code).toBe("idempotency_key_reused");
+  });
+
+  it("answers 409 idempotency_key_in_use while the first request is in flight, and only one write happens", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api.post("/v1/operations", { ...body, intent: "concurrent" }, withKey("k-concurrent"))),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    for (const r of results.filter((r) => r.status !== 201)) expect(errorOf(r).code).toBe("idempotency_key_in_use");
+    const created = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
+    expect(created.size).toBe(1);
+    const list = await api.get("/v1/operations?limit=100");
+    expect(list.body.items.filter((o: any) => o.intent === "concurrent")).toHaveLength(1);
+  });
+
+  it("stores client errors too, and replays them", async () => {
+    const first = await api.post("/v1/operations", { ...body, posture: "bad" }, withKey("k-400"));
+    expect(first.status).toBe(400);
+    const again = await api.post("/v1/operations", { ...body, posture: "bad" }, withKey("k-400"));
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("scopes keys per organization: another tenant may use the same key string", async () => {
+    const other = (await new Seed(app).org()).admin;
+    const mine = await api.post("/v1/operations", body, withKey("k-shared"));
+    const theirs = await other.post("/v1/operations", body, withKey("k-shared"));
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+
+  it("refuses an over-long or non-printable key", async () => {
+    const long = await api.post("/v1/operations", body, withKey("k".repeat(256)));
+    expect(errorOf(long)).toMatchObject({ code: "parameter_invalid", param: "Idempotency-Key" });
+  });
+});

@@ -106,7 +106,8 @@ export class WebhookWorker {
     if (delivery.endpoint.status !== "enabled") {
       await this.db.webhookDelivery.update({
         where: { id },
-        data: { status: "cancelled", lockedUntil: null, lastError: "endpoint disabled" },
+        // Nothing was sent: this claim is not an attempt.
+        data: { status: "cancelled", lockedUntil: null, lastError: "endpoint disabled", attempts: { decrement: 1 } },
       });
       return;
     }

@@ -25,9 +25,10 @@ export function buildVariables(
     if (source === "body") vars[argName] = fromRest(body ?? {}, arg.type, "");
     else vars[argName] = fromRest(pathParams[source.slice(5)], arg.type, source.slice(5));
   }
-  const queryArgs = route.def.list ? route.field.args.filter((a) => !bound.has(a.name)) : [];
+  // GET routes take their remaining arguments (filters, options) from the query string.
+  const queryArgs = route.def.method === "GET" ? route.field.args.filter((a) => !bound.has(a.name)) : [];
   for (const key of new Set(query.keys())) {
-    const argName = PAGE_PARAMS[key] ?? toCamel(key);
+    const argName = (route.def.list ? PAGE_PARAMS[key] : undefined) ?? toCamel(key);
     const arg = queryArgs.find((a) => a.name === argName);
     if (!arg || (argName === key && key in PAGE_ARG_TO_PARAM) || key !== key.toLowerCase()) {
       throw new ApiError("unknown_parameter", { param: key, message: `Unknown query parameter: ${key}.` });

@@ -2,6 +2,7 @@ import { builder } from "../../src/schema/builder.js";
 import { DateScalar, DateTimeScalar, JSONObjectScalar, JSONScalar } from "../../src/schema/scalars.js";
 import type { ModuleManifest } from "../../rest-bridge/types.js";
 import { registerNodeQueries } from "./node-queries.js";
+import "./shared-types.js";
 
 /** Scalars, root types and the Node lookups; imports no other module. */
 export const coreModule: ModuleManifest = {

@@ -23,6 +23,15 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["Event", null],
   ["WebhookEndpoint", null],
   ["WebhookDelivery", null],
+  ["Matter", { field: "id", nullable: false }],
+  ["AuthorityGrant", { field: "matterId", nullable: false }],
+  ["Claimant", { field: "matterId", nullable: false }],
+  ["Judgment", { field: "matterId", nullable: false }],
+  ["JudgmentValidation", { field: "matterId", nullable: false }],
+  ["Deadline", { field: "matterId", nullable: false }],
+  ["EnforcementPlan", { field: "matterId", nullable: false }],
+  ["Debtor", { field: "matterId", nullable: false }],
+  ["DebtorGraph", { field: "matterId", nullable: false }],
 ]);
 
 /** Registers a tenant-owned model; `matterField` names its matter column (or "id" for Matter). */

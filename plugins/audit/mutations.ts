@@ -1,0 +1,40 @@
+import { notFound } from "../../src/errors.js";
+import { builder } from "../../src/schema/builder.js";
+import { write } from "../../src/write.js";
+import { AuditEventRef } from "./types.js";
+
+const CreateAuditEventInput = builder.inputType("CreateAuditEventInput", {
+  description: "A manual audit event; it is marked details.source = \"manual\".",
+  fields: (t) => ({
+    matterId: t.id({ required: true, description: "Matter the event belongs to." }),
+    eventType: t.string({ required: true, description: "What happened, e.g. call.logged." }),
+    objectType: t.string({ description: "Kind of object concerned." }),
+    objectId: t.string({ description: "Id of the object concerned." }),
+    details: t.field({ type: "JSONObject", description: "Free-form details." }),
+  }),
+});
+
+export function registerAuditMutations() {
+  builder.mutationField("createAuditEvent", (t) =>
+    t.field({
+      type: AuditEventRef,
+      description: "Records a manual audit event in the hash chain.",
+      gate: { scope: "audit:write" },
+      args: { input: t.arg({ type: CreateAuditEventInput, required: true }) },
+      resolve: async (_root, { input }, ctx) => {
+        const matter = await ctx.db.matter.findUnique({ where: { id: input.matterId }, select: { id: true } });
+        if (!matter) throw notFound("matter", input.matterId);
+        return write(ctx, async ({ tx, audit }) => {
+          const { id } = await audit({
+            eventType: input.eventType,
+            matterId: input.matterId,
+            objectType: input.objectType ?? undefined,
+            objectId: input.objectId ?? undefined,
+            details: { ...(input.details ?? {}), source: "manual" },
+          });
+          return tx.auditEvent.findUniqueOrThrow({ where: { id } });
+        });
+      },
+    }),
+  );
+}

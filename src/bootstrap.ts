@@ -1,4 +1,3 @@
-import type { Config } from "./config.js";
 import type { PrismaClient } from "./db/client.js";
 import { ApiError } from "./errors.js";
 import { newId } from "./ids.js";
@@ -19,7 +18,7 @@ export interface BootstrapResult {
  */
 export async function bootstrapIfEmpty(
   root: PrismaClient,
-  options: { secret?: string; organizationName?: string },
+  options: { secret?: string; organizationName?: string; evenIfNotEmpty?: boolean },
 ): Promise<BootstrapResult | null> {
   if (options.secret !== undefined && !environmentOfSecret(options.secret)) {
     throw new ApiError("parameter_invalid", {
@@ -29,7 +28,7 @@ export async function bootstrapIfEmpty(
   }
   return root.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('bootstrap', 0))`;
-    if ((await tx.organization.count()) > 0) return null;
+    if (!options.evenIfNotEmpty && (await tx.organization.count()) > 0) return null;
     const secret = options.secret ?? generateSecret("sandbox");
     const environment = environmentOfSecret(secret)!;
     const organizationId = newId("organization");
@@ -59,6 +58,7 @@ export async function bootstrapIfEmpty(
       organizationId,
       environment,
       sequence: 1,
+      // A brand-new organization: its chain starts here.
       matterId: null,
       eventType: "organization.bootstrapped",
       actorId: "system",
@@ -74,6 +74,3 @@ export async function bootstrapIfEmpty(
   });
 }
 
-export function bootstrapSecretFrom(config: Config): string | undefined {
-  return config.bootstrapSecret;
-}

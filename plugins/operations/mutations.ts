@@ -102,6 +102,7 @@ export function registerOperationMutations() {
       type: OperationRef,
       description: "Moves an operation to another state, recording initiator, proof and time.",
       gate: { scope: "operations:write" },
+      extensions: { errors: ["invalid_state_transition", "proof_required"] },
       args: {
         id: t.arg.id({ required: true, description: "Operation id." }),
         input: t.arg({ type: TransitionOperationInput, required: true }),

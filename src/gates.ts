@@ -22,14 +22,16 @@ export interface GateSpec<Args = any, Parent = any> {
 /** A module that owns the data behind a gate registers its check here. */
 export type MatterGateCheck = (ctx: RequestContext, matterId: string) => Promise<void>;
 
-const checks: { authority?: MatterGateCheck; sanctions?: MatterGateCheck } = {};
+export type GateChecks = { authority?: MatterGateCheck; sanctions?: MatterGateCheck };
+
+const registered: GateChecks = {};
 
 export function registerGateCheck(kind: "authority" | "sanctions", check: MatterGateCheck): void {
-  checks[kind] = check;
+  registered[kind] = check;
 }
 
 /** Without a registered check a gate fails closed: it never passes softly. */
-async function runMatterGate(kind: "authority" | "sanctions", ctx: RequestContext, matterId: string) {
+async function runMatterGate(kind: "authority" | "sanctions", ctx: RequestContext, matterId: string, checks: GateChecks) {
   const check = checks[kind];
   if (!check) {
     throw kind === "authority" ? new ApiError("authority_required") : new ApiError("sanctions_screen_required");
@@ -37,16 +39,22 @@ async function runMatterGate(kind: "authority" | "sanctions", ctx: RequestContex
   await check(ctx, matterId);
 }
 
-export async function enforceGate(gate: GateSpec, args: unknown, ctx: RequestContext, parent: unknown) {
+export async function enforceGate(
+  gate: GateSpec,
+  args: unknown,
+  ctx: RequestContext,
+  parent: unknown,
+  checks: GateChecks = registered,
+) {
   requireScope(ctx.principal, gate.scope);
   if (!gate.authority && !gate.sanctions) return;
   const matterId = await (gate.authority ?? gate.sanctions)!(args, ctx, parent);
-  if (gate.authority) await runMatterGate("authority", ctx, matterId);
+  if (gate.authority) await runMatterGate("authority", ctx, matterId, checks);
   if (gate.sanctions) {
     const sanctionsMatter = gate.authority && gate.sanctions !== gate.authority
       ? await gate.sanctions(args, ctx, parent)
       : matterId;
-    await runMatterGate("sanctions", ctx, sanctionsMatter);
+    await runMatterGate("sanctions", ctx, sanctionsMatter, checks);
   }
 }
 

@@ -44,13 +44,13 @@ describe("gate mechanism", () => {
   });
 
   it("fails closed with 403 authority_required when no authority check is registered", async () => {
-    const err = await enforceGate({ scope: "judgments:write", authority: locate }, {}, ctx(["*"]), null).catch((e) => e);
+    const err = await enforceGate({ scope: "judgments:write", authority: locate }, {}, ctx(["*"]), null, {}).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: "authority_required", status: 403 });
   });
 
   it("fails closed with 403 sanctions_screen_required when no sanctions check is registered", async () => {
-    const err = await enforceGate({ scope: "claw:write", sanctions: locate }, {}, ctx(["*"]), null).catch((e) => e);
+    const err = await enforceGate({ scope: "claw:write", sanctions: locate }, {}, ctx(["*"]), null, {}).catch((e) => e);
     expect(err).toMatchObject({ code: "sanctions_screen_required", status: 403 });
   });
 });

@@ -15,10 +15,17 @@ export interface OpenedAdapter {
   close(): Promise<void>;
 }
 
-/** Opens the driver adapter factory that both the Prisma client and the migrator use. */
-export async function openAdapter(target: DatabaseTarget): Promise<OpenedAdapter> {
+/**
+ * Opens a driver adapter factory. `migration: true` gives PostgreSQL a single-connection pool:
+ * the schema engine takes a session-level advisory lock, and its unlock must run on the same
+ * connection, or the lock outlives the migration and the next server to start waits on it.
+ */
+export async function openAdapter(target: DatabaseTarget, options: { migration?: boolean } = {}): Promise<OpenedAdapter> {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: options.migration ? 1 : 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process:
+    // the pool drops it and the next query opens a fresh one.
+    pool.on("error", () => {});
     return { target, factory: wholeScriptFactory(new PrismaPg(pool), pool), close: () => pool.end() };
   }
   const dir = target.dataDir === "memory://" ? target.dataDir : resolve(target.dataDir);

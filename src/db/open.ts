@@ -13,7 +13,7 @@ export interface Database {
 /** Opens the configured database and, unless turned off, applies pending migrations. */
 export async function openDatabase(config: Pick<Config, "database" | "autoMigrate">): Promise<Database> {
   const adapter = await openAdapter(config.database);
-  const appliedMigrations = config.autoMigrate ? await applyPendingMigrations(adapter.factory) : [];
+  const appliedMigrations = config.autoMigrate ? await migrate(config.database, adapter) : [];
   const root = createPrismaClient(adapter.factory);
   return {
     adapter,
@@ -24,4 +24,15 @@ export async function openDatabase(config: Pick<Config, "database" | "autoMigrat
       await adapter.close();
     },
   };
+}
+
+async function migrate(target: Config["database"], appAdapter: OpenedAdapter): Promise<string[]> {
+  // PGlite has one connection anyway; PostgreSQL gets a dedicated one that is closed afterwards.
+  if (target.kind === "pglite") return applyPendingMigrations(appAdapter.factory);
+  const migration = await openAdapter(target, { migration: true });
+  try {
+    return await applyPendingMigrations(migration.factory);
+  } finally {
+    await migration.close();
+  }
 }

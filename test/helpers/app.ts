@@ -15,12 +15,18 @@ export interface TestApp extends App {
  * One app per test file on a fresh database: in-memory PGlite by default, or a new database on
  * the server named by TEST_DATABASE_URL. Migrations run as they do in production.
  */
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  options: { sameDatabaseAs?: TestApp } = {},
+): Promise<TestApp> {
   const base = loadConfig({ ...process.env, MD_BOOTSTRAP_SECRET: BOOTSTRAP_SECRET });
   let dropDatabase = async () => {};
   let database: Config["database"] = { kind: "pglite", dataDir: "memory://" };
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
+  if (options.sameDatabaseAs) {
+    // A second server process on the same database (PostgreSQL only; PGlite is single-process).
+    database = options.sameDatabaseAs.config.database;
+  } else if (serverUrl) {
     const name = `md_test_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

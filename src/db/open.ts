@@ -2,11 +2,14 @@ import type { Config } from "../config.js";
 import { openAdapter, type OpenedAdapter } from "./adapter.js";
 import { createPrismaClient, type PrismaClient } from "./client.js";
 import { applyPendingMigrations } from "./migrator.js";
+import { countingFactory, QueryCounter } from "./query-counter.js";
 
 export interface Database {
   adapter: OpenedAdapter;
   root: PrismaClient;
   appliedMigrations: string[];
+  /** SQL statements sent by the Prisma client since start. */
+  queries: QueryCounter;
   close(): Promise<void>;
 }
 
@@ -14,11 +17,13 @@ export interface Database {
 export async function openDatabase(config: Pick<Config, "database" | "autoMigrate">): Promise<Database> {
   const adapter = await openAdapter(config.database);
   const appliedMigrations = config.autoMigrate ? await migrate(config.database, adapter) : [];
-  const root = createPrismaClient(adapter.factory);
+  const queries = new QueryCounter();
+  const root = createPrismaClient(countingFactory(adapter.factory, queries));
   return {
     adapter,
     root,
     appliedMigrations,
+    queries,
     close: async () => {
       await root.$disconnect();
       await adapter.close();

@@ -78,4 +78,18 @@ describe("list pagination", () => {
     const second = await api.graphql(`query($after: String) { operations(first: 10, after: $after) { edges { node { id } } } }`, { after });
     expect(second.body.data.operations.edges.map((e: any) => e.node.id)).toEqual(ids.slice(10, 20));
   });
+
+  it("costs the same number of SQL statements whatever the page size (no N+1)", async () => {
+    const statements = async (path: string) => {
+      const before = app.db.queries.count;
+      expect((await api.get(path)).status).toBe(200);
+      return app.db.queries.count - before;
+    };
+    const small = await statements("/v1/operations?limit=2");
+    const large = await statements("/v1/operations?limit=25");
+    expect(large).toBe(small);
+    const gqlBefore = app.db.queries.count;
+    await api.graphql(`{ operations(first: 25) { edges { node { id state } } } }`);
+    expect(app.db.queries.count - gqlBefore).toBe(small);
+  });
 });

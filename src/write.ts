@@ -50,7 +50,12 @@ async function appendAudit(tx: ScopedTx, ctx: RequestContext, entry: AuditEntry)
   const { organizationId, environment } = ctx.principal;
   // Serialise appends per chain across processes; released at commit.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${organizationId}:${environment}`}, 0))`;
-  const head = await tx.auditEvent.findFirst({ orderBy: { sequence: "desc" }, select: { sequence: true, hash: true } });
+  // Raw on purpose: the chain spans every matter, and a matter-limited caller's scoped client
+  // would otherwise see a stale head and fork the chain.
+  const [head] = await tx.$queryRaw<Array<{ sequence: number; hash: string }>>`
+    SELECT sequence, hash FROM audit_events
+    WHERE organization_id = ${organizationId} AND environment = ${environment}
+    ORDER BY sequence DESC LIMIT 1`;
   const fields = {
     id: newId("audit"),
     organizationId,

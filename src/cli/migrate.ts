@@ -16,7 +16,7 @@ if (command === "apply") {
     console.error(`The embedded database in ${config.database.dataDir} is in use by a running server; stop it first.`);
     process.exit(1);
   }
-  const adapter = await openAdapter(config.database);
+  const adapter = await openAdapter(config.database, { migration: true });
   const applied = await applyPendingMigrations(adapter.factory);
   await adapter.close();
   console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");

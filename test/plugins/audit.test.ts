@@ -108,3 +108,16 @@ describe("audit endpoints", () => {
     expect(bad.body).toMatchObject({ valid: false, first_invalid_event_id: ids[2] });
   });
 });
+
+describe("audit chain under matter-limited keys", () => {
+  it("keeps one chain when a matter-limited key writes after events of a matter it cannot see", async () => {
+    const fresh = await new Seed(app).org();
+    const visible = await matter(fresh);
+    const hidden = await matter(fresh);
+    const limited = await fresh.key({ scopes: ["audit:write", "audit:read"], matter_ids: [visible] });
+    expect((await fresh.admin.post("/v1/audit/events", { matter_id: hidden, event_type: "other.matter" })).status).toBe(201);
+    const res = await limited.post("/v1/audit/events", { matter_id: visible, event_type: "mine" });
+    expect(res.status, res.text).toBe(201);
+    expect((await fresh.admin.get("/v1/audit/verify")).body).toMatchObject({ valid: true });
+  });
+});

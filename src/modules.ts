@@ -1,9 +1,12 @@
 import type { ModuleManifest } from "../rest-bridge/types.js";
 import { coreModule } from "../plugins/core/index.js";
 import { controlPlaneModule } from "../plugins/control-plane/index.js";
+import { mattersModule } from "../plugins/matters/index.js";
+import { judgmentsModule } from "../plugins/judgments/index.js";
 import { operationsModule } from "../plugins/operations/index.js";
 import { auditModule } from "../plugins/audit/index.js";
 import { webhooksModule } from "../plugins/webhooks/index.js";
+import { debtorsModule } from "../plugins/debtors/index.js";
 
 /** The explicit, ordered module list: the only place src/ reaches into plugins/. */
-export const MODULES: ModuleManifest[] = [coreModule, controlPlaneModule, operationsModule, webhooksModule, auditModule];
+export const MODULES: ModuleManifest[] = [coreModule, controlPlaneModule, mattersModule, judgmentsModule, operationsModule, webhooksModule, auditModule, debtorsModule];

@@ -9,7 +9,7 @@ import { plan } from "./domain/profile.js";
 import type { Gate } from "./domain/validation.js";
 import { GenerateEnforcementPlanInput } from "./inputs.js";
 import { EnforcementPlanRef, type PlanBody } from "./plan-type.js";
-import { findJudgment, requirePassingValidation, toDomainDeadlines, today } from "./service.js";
+import { findJudgment, requirePassingValidation, asDomainDeadlines, today } from "./service.js";
 
 type PlanInput = typeof GenerateEnforcementPlanInput.$inferInput;
 
@@ -47,7 +47,7 @@ async function generatePlan(ctx: RequestContext, id: string, input: PlanInput) {
     constraints,
     knownWallets: wallets,
     knownExchanges: exchanges,
-    deadlines: toDomainDeadlines(judgment, deadlineRows),
+    deadlines: asDomainDeadlines(judgment, deadlineRows),
     gates,
     today: today(),
   });

@@ -101,7 +101,7 @@ export function balanceOf(j: Judgment, now = new Date()): BalanceView {
  * recovered from the intake computation by basis (the lien deadline has its own wording);
  * deadlines set by hand count as the judgment's own.
  */
-export function toDomainDeadlines(j: Judgment, rows: readonly DeadlineRow[]): Deadline[] {
+export function asDomainDeadlines(j: Judgment, rows: readonly DeadlineRow[]): Deadline[] {
   const intake = computeIntakeDeadlines(j.jurisdiction, isoDate(j.dateEntered)).deadlines;
   return rows
     .filter((r) => r.type === "renewal" && r.status === "open")

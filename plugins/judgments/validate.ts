@@ -37,6 +37,7 @@ async function runValidation(ctx: RequestContext, id: string, options: Options) 
       dateEntered: isoDate(judgment.dateEntered),
       jurisdictionRule: lookup(judgment.jurisdiction),
       today: today(now),
+      judgmentStatus: judgment.status,
     },
     checks,
   );

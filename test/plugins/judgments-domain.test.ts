@@ -320,6 +320,17 @@ describe("validation gates", () => {
     expect(r).toMatchObject({ enforcement_ready: true, review_required: true });
   });
 
+  it("enforceability: a vacated, satisfied or expired judgment fails whatever its dates", () => {
+    for (const status of ["vacated", "satisfied", "expired"]) {
+      const gate = gateOf(validInput({ judgmentStatus: status }), "enforceability_period");
+      expect(gate.status, status).toBe("fail");
+      expect(validateJudgment(validInput({ judgmentStatus: status })).missing_items).toContain(`judgment_${status}`);
+    }
+    for (const status of ["entered", "validated", "partially_satisfied"]) {
+      expect(gateOf(validInput({ judgmentStatus: status }), "enforceability_period").status, status).toBe("pass");
+    }
+  });
+
   it("bankruptcy: filed and discharged fail, dismissed passes with a reason", () => {
     const filed = gateOf(validInput({ bankruptcyStatus: "filed" }), "bankruptcy");
     expect(filed.status).toBe("fail");

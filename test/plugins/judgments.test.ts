@@ -503,6 +503,15 @@ describe("validation gates through the API", () => {
     expect(events).toEqual([]);
   });
 
+  it("fails the enforceability gate for a judgment recorded as vacated", async () => {
+    const m = await matter();
+    const j = await intake(m.id);
+    expect((await api.patch(`/v1/judgments/${j.judgment_id}`, { status: "vacated" })).status).toBe(200);
+    const v = await validate(j.judgment_id);
+    expect(v.enforcement_ready).toBe(false);
+    expect(gateOf(v, "enforceability_period")).toMatchObject({ status: "fail", reasons: ["The judgment is recorded as vacated."] });
+  });
+
   it("treats bankruptcy_known as a filing for the run", async () => {
     const m = await matter();
     const v = await validate((await intake(m.id)).judgment_id, { bankruptcy_known: true });

@@ -51,7 +51,15 @@ export interface ValidationInput {
   today: string;
   /** Days enforcement is stayed after entry; absent → the rule's own value. */
   automaticStayDays?: number | null;
+  /** The judgment's recorded status; a vacated, satisfied or expired judgment is not enforceable. */
+  judgmentStatus?: string;
 }
+
+const NOT_ENFORCEABLE: Record<string, string> = {
+  vacated: "The judgment is recorded as vacated.",
+  satisfied: "The judgment is recorded as satisfied.",
+  expired: "The judgment is recorded as expired.",
+};
 
 export interface ValidationResult {
   enforcement_ready: boolean;
@@ -216,6 +224,16 @@ function requiredDocumentsGate(input: ValidationInput): GateOutcome {
 function enforceabilityGate(input: ValidationInput): GateOutcome {
   const rule = input.jurisdictionRule;
   const { dateEntered, today } = input;
+  const ended = input.judgmentStatus ? NOT_ENFORCEABLE[input.judgmentStatus] : undefined;
+  if (ended) {
+    return outcome(
+      "enforceability_period",
+      "fail",
+      [ended],
+      ["Correct the judgment's status if it is wrong; otherwise no enforcement is possible."],
+      [`judgment_${input.judgmentStatus}`],
+    );
+  }
   if (!rule) {
     return outcome(
       "enforceability_period",

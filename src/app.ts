@@ -38,7 +38,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   const schema = getSchema();
   const routes = compileRoutes(schema, MODULES.flatMap((m) => m.routes ?? []));
   const bootstrap = await bootstrapIfEmpty(db.root, { secret: config.bootstrapSecret });
-  const worker = new WebhookWorker(db.root, config.webhooks, logger);
+  const worker = new WebhookWorker(db.background, config.webhooks, logger);
   const services: AppServices = { config, logger, root: db.root, notifyOutbox: () => worker.wake() };
   const idempotency = new IdempotencyStore(db.root);
   const limiter = new RateLimiter(db.root, config.rateLimit.ratePerSecond, config.rateLimit.burst);

@@ -8,8 +8,10 @@ export interface Database {
   adapter: OpenedAdapter;
   root: PrismaClient;
   appliedMigrations: string[];
-  /** SQL statements sent by the Prisma client since start. */
+  /** SQL statements sent by `root` (request work) since start. */
   queries: QueryCounter;
+  /** Client for background work (webhook worker), outside the request statement count. */
+  background: PrismaClient;
   close(): Promise<void>;
 }
 
@@ -19,13 +21,16 @@ export async function openDatabase(config: Pick<Config, "database" | "autoMigrat
   const appliedMigrations = config.autoMigrate ? await migrate(config.database, adapter) : [];
   const queries = new QueryCounter();
   const root = createPrismaClient(countingFactory(adapter.factory, queries));
+  const background = createPrismaClient(adapter.factory);
   return {
     adapter,
     root,
+    background,
     appliedMigrations,
     queries,
     close: async () => {
       await root.$disconnect();
+      await background.$disconnect();
       await adapter.close();
     },
   };

@@ -92,3 +92,30 @@ export const MoneyInput = builder.inputType("MoneyInput", {
 export const sourceRefsOf = (json: unknown): SourceRefShape[] => (Array.isArray(json) ? (json as SourceRefShape[]) : []);
 export const reviewStateOf = (json: unknown): ReviewStateShape =>
   json && typeof json === "object" && !Array.isArray(json) ? (json as ReviewStateShape) : {};
+
+/** A gate of a readiness battery or campaign (SPEC.md "Shared objects"). */
+export interface GateShape {
+  gate: string;
+  status: "pass" | "fail" | "review";
+  reasons: string[];
+  required_actions: string[];
+}
+
+export const GateStatusEnum = builder.enumType("GateStatus", {
+  description: "Outcome of one gate.",
+  values: {
+    pass: { description: "Nothing stands in the way." },
+    fail: { description: "Enforcement may not proceed until this is resolved." },
+    review: { description: "May proceed, but counsel or an operator must review." },
+  } as const,
+});
+
+export const GateRef = builder.objectRef<GateShape>("Gate").implement({
+  description: "One gate of a readiness battery: its outcome, why, and what to do about it.",
+  fields: (t) => ({
+    gate: t.exposeString("gate", { description: "Gate name, e.g. `bankruptcy`." }),
+    status: t.field({ type: GateStatusEnum, description: "pass, fail or review.", resolve: (g) => g.status }),
+    reasons: t.exposeStringList("reasons", { description: "Why the gate has this outcome." }),
+    requiredActions: t.exposeStringList("required_actions", { description: "What must be done to pass it." }),
+  }),
+});

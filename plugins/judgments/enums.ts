@@ -62,15 +62,6 @@ export const ValidationCheckEnum = builder.enumType("ValidationCheck", {
   ),
 });
 
-export const GateStatusEnum = builder.enumType("GateStatus", {
-  description: "Outcome of one gate.",
-  values: described(["pass", "fail", "review"] as const, {
-    pass: "Nothing stands in the way.",
-    fail: "Enforcement may not proceed until this is resolved.",
-    review: "May proceed, but counsel or an operator must review.",
-  }),
-});
-
 export const EnforcementProfileEnum = builder.enumType("EnforcementProfile", {
   description: "How hard enforcement pushes: sets the starting pressure level and its cap (CONTRACT.md §8).",
   values: described(["measured", "assertive", "maximum_lawful"] as const, {

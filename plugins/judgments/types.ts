@@ -1,20 +1,10 @@
 /** Plain object types of the judgments module. The node types are in judgment-type.ts and plan-type.ts. */
 import { builder } from "../../src/schema/builder.js";
 import { MoneyRef, ReviewStateRef, type ReviewStateShape } from "../core/shared-types.js";
+export { GateRef } from "../core/shared-types.js";
 import type { BlockedAction, PlanConstraints, PlannedAction } from "./domain/profile.js";
-import type { Gate } from "./domain/validation.js";
-import { EnforcementProfileEnum, GateStatusEnum, PlannedActionPriorityEnum, PressureNameEnum } from "./enums.js";
+import { EnforcementProfileEnum, PlannedActionPriorityEnum, PressureNameEnum } from "./enums.js";
 import type { BalanceView } from "./service.js";
-
-export const GateRef = builder.objectRef<Gate>("Gate").implement({
-  description: "One gate of a readiness battery: its outcome, why, and what to do about it.",
-  fields: (t) => ({
-    gate: t.exposeString("gate", { description: "Gate name, e.g. `bankruptcy`." }),
-    status: t.field({ type: GateStatusEnum, description: "pass, fail or review.", resolve: (g) => g.status }),
-    reasons: t.exposeStringList("reasons", { description: "Why the gate has this outcome." }),
-    requiredActions: t.exposeStringList("required_actions", { description: "What must be done to pass it." }),
-  }),
-});
 
 export const JudgmentBalanceRef = builder.objectRef<BalanceView>("JudgmentBalance").implement({
   description:

@@ -18,6 +18,15 @@ import { createLogger, type Logger } from "./logger.js";
 import { getSchema, MODULES } from "./schema/index.js";
 import { WebhookWorker } from "./webhooks/worker.js";
 
+/** GraphQL bodies get the same 1 MiB bound as REST (CONTRACT.md §1). */
+async function withBodyLimit(request: Request, maxBytes: number): Promise<Request> {
+  if (!request.body) return request;
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw new ApiError("payload_too_large");
+  const body = await request.arrayBuffer();
+  if (body.byteLength > maxBytes) throw new ApiError("payload_too_large");
+  return new Request(request.url, { method: request.method, headers: request.headers, body });
+}
+
 export interface App {
   /** Serves one request in-process (tests use this; the server adapts Node's http to it). */
   fetch(request: Request): Promise<Response>;
@@ -87,7 +96,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     Object.assign(state.headers, rateLimitHeaders(verdict));
     if (!verdict.allowed) throw rateLimited(verdict);
     const ctx = contextFor(principal, requestId, state.version);
-    if (isGraphql) return yoga.fetch(request, { mdContext: ctx });
+    if (isGraphql) return yoga.fetch(await withBodyLimit(request, config.maxBodyBytes), { mdContext: ctx });
     if (match?.kind !== "route") throw new ApiError("route_not_found");
     const result = await serveRoute(schema, match.route, match.params, request, ctx, idempotency);
     return new Response(result.body, {

@@ -56,8 +56,11 @@ export async function startTestApp(
   return {
     ...app,
     async dispose() {
-      await app.close();
-      await dropDatabase();
+      try {
+        await app.close();
+      } finally {
+        await dropDatabase();
+      }
     },
   };
 }

@@ -122,3 +122,33 @@ describe("rate limiting", () => {
     }
   });
 });
+
+describe("GraphQL face conventions", () => {
+  it("refuses a GraphQL body over 1 MiB with 413 payload_too_large", async () => {
+    const res = await api.graphql(`{ health { status } }`, { pad: "x".repeat(1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0].extensions.code).toBe("payload_too_large");
+  });
+
+  it("puts the request id in GraphQL responses as extensions.audit_ref", async () => {
+    const res = await api.graphql(`{ health { status } }`);
+    expect(res.body.data.health.status).toBe("ok");
+    expect(res.body.extensions.audit_ref).toBe(res.headers.get("md-request-id"));
+  });
+});
+
+describe("internal errors", () => {
+  it("answers 500 internal_error with the request id and no stack trace when the database is gone", async () => {
+    const broken = await startTestApp();
+    const c = new Client(broken, BOOTSTRAP_SECRET);
+    expect((await c.get("/v1/health")).status).toBe(200);
+    await broken.db.root.$disconnect();
+    await broken.db.adapter.close();
+    const res = await c.get("/v1/operations");
+    expect(res.status).toBe(500);
+    expect(errorOf(res)).toMatchObject({ type: "api_error", code: "internal_error", request_id: res.headers.get("md-request-id") });
+    expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
+    // Closing twice fails; what matters is that the per-file database is dropped.
+    await broken.dispose().catch(() => {});
+  });
+});

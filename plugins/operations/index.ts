@@ -6,7 +6,7 @@ import { operationRoutes } from "./routes.js";
 
 export const operationsModule: ModuleManifest = {
   name: "operations",
-  dependsOn: ["core"],
+  dependsOn: ["core", "matters"],
   capabilities: ["operations"],
   register() {
     registerNode("op", {

@@ -1,4 +1,6 @@
-import { ApiError } from "../../src/errors.js";
+import type { RequestContext } from "../../src/context.js";
+import { ApiError, missing } from "../../src/errors.js";
+import { assertMatterWritable } from "../matters/service.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
@@ -14,6 +16,7 @@ const CreateOperationInput = builder.inputType("CreateOperationInput", {
     posture: t.field({ type: OperationPostureEnum, required: true, description: "Risk posture." }),
     title: t.string({ description: "Human-readable title." }),
     metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs." }),
+    matterId: t.id({ description: "Link the operation to a matter (our addition; a matter-limited key must give one)." }),
   }),
 });
 
@@ -25,6 +28,7 @@ const UpdateOperationInput = builder.inputType("UpdateOperationInput", {
     posture: t.field({ type: OperationPostureEnum, description: "Risk posture." }),
     title: t.string({ description: "Human-readable title." }),
     metadata: t.field({ type: "JSONObject", description: "Replaces the metadata object." }),
+    matterId: t.id({ description: "Link to another matter, or null to unlink." }),
   }),
 });
 
@@ -37,6 +41,17 @@ const TransitionOperationInput = builder.inputType("TransitionOperationInput", {
   }),
 });
 
+/** A matter an operation may be linked to: visible (404), open (409); required for matter-limited keys. */
+async function linkableMatter(ctx: RequestContext, matterId: string | null | undefined): Promise<string | null> {
+  if (!matterId) {
+    if (ctx.principal.matterIds !== null) {
+      throw missing("matter_id", "A key limited to matters must link the operation to one of them.");
+    }
+    return null;
+  }
+  return (await assertMatterWritable(ctx, matterId)).id;
+}
+
 export function registerOperationMutations() {
   builder.mutationField("createOperation", (t) =>
     t.field({
@@ -44,8 +59,9 @@ export function registerOperationMutations() {
       description: "Creates an operation in state `created`.",
       gate: { scope: "operations:write" },
       args: { input: t.arg({ type: CreateOperationInput, required: true }) },
-      resolve: (_root, { input }, ctx) =>
-        write(ctx, async ({ tx, audit }) => {
+      resolve: async (_root, { input }, ctx) => {
+        const matterId = await linkableMatter(ctx, input.matterId);
+        return write(ctx, async ({ tx, audit }) => {
           const now = new Date();
           const op = await tx.operation.create({
             data: {
@@ -55,14 +71,16 @@ export function registerOperationMutations() {
               posture: input.posture,
               state: "created",
               title: input.title ?? null,
+              matterId,
               metadata: (input.metadata ?? {}) as object,
               createdAt: now,
               updatedAt: now,
             } as never,
           });
-          await audit({ eventType: "operation.created", objectType: "operation", objectId: op.id });
+          await audit({ eventType: "operation.created", objectType: "operation", objectId: op.id, matterId });
           return op;
-        }),
+        });
+      },
     }),
   );
 
@@ -76,12 +94,18 @@ export function registerOperationMutations() {
         input: t.arg({ type: UpdateOperationInput, required: true }),
       },
       resolve: async (_root, { id, input }, ctx) => {
-        await findOperation(ctx, id);
+        const current = await findOperation(ctx, id);
         const changes: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(input)) {
-          if (v === undefined) continue;
+          if (v === undefined || k === "matterId") continue;
           if (v === null && k !== "title") throw new ApiError("parameter_invalid", { param: k, message: `${k} cannot be null.` });
           changes[k] = v;
+        }
+        if (input.matterId !== undefined) {
+          if (input.matterId === null && ctx.principal.matterIds !== null) {
+            throw new ApiError("parameter_invalid", { param: "matter_id", message: "A key limited to matters cannot unlink an operation." });
+          }
+          changes.matterId = input.matterId === null ? null : await linkableMatter(ctx, input.matterId);
         }
         return write(ctx, async ({ tx, audit }) => {
           const op = await tx.operation.update({ where: { id }, data: { ...changes, updatedAt: new Date() } });
@@ -89,7 +113,8 @@ export function registerOperationMutations() {
             eventType: "operation.updated",
             objectType: "operation",
             objectId: id,
-            details: { changed: Object.keys(changes) },
+            matterId: op.matterId ?? current.matterId,
+            details: { changed: Object.keys(changes).map((k) => (k === "matterId" ? "matter_id" : k)) },
           });
           return op;
         });
@@ -149,6 +174,7 @@ export function registerOperationMutations() {
             eventType: "operation.transitioned",
             objectType: "operation",
             objectId: id,
+            matterId: current.matterId,
             details: { from, to: input.to, transition_id: transition.id, proof },
           });
           return tx.operation.findUniqueOrThrow({ where: { id } });

@@ -31,6 +31,7 @@ export function registerOperationQueries() {
         ...pageArgs(t),
         state: t.arg({ type: OperationStateEnum, description: "Only operations in this state." }),
         type: t.arg({ type: OperationTypeEnum, description: "Only operations of this type." }),
+        matterId: t.arg.id({ description: "Only operations linked to this matter." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
         createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
       },
@@ -38,7 +39,26 @@ export function registerOperationQueries() {
         paginate((q) => ctx.db.operation.findMany(q), args, {
           ...(args.state ? { state: args.state } : {}),
           ...(args.type ? { type: args.type } : {}),
+          ...(args.matterId ? { matterId: args.matterId } : {}),
           ...createdRange(args.createdAfter, args.createdBefore),
+        }),
+    }),
+  );
+
+  // Added to the matters module's type here, with the feature that owns it.
+  builder.prismaObjectField("Matter", "operations", (t) =>
+    t.field({
+      type: connectionOf(OperationRef, "Operation"),
+      description: "Operations linked to the matter, newest first.",
+      gate: { scope: "operations:read" },
+      args: {
+        ...pageArgs(t),
+        state: t.arg({ type: OperationStateEnum, description: "Only operations in this state." }),
+      },
+      resolve: (matter, args, ctx) =>
+        paginate((q) => ctx.db.operation.findMany(q), args, {
+          matterId: matter.id,
+          ...(args.state ? { state: args.state } : {}),
         }),
     }),
   );

@@ -38,6 +38,7 @@ export const OperationRef = builder.prismaNode("Operation", {
     posture: t.field({ type: OperationPostureEnum, description: "Risk posture.", resolve: (o) => o.posture as never }),
     state: t.field({ type: OperationStateEnum, description: "Current lifecycle state.", resolve: (o) => o.state as never }),
     title: t.exposeString("title", { nullable: true, description: "Human-readable title." }),
+    matterId: t.exposeString("matterId", { nullable: true, description: "Matter the operation is linked to, if any." }),
     metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs.", resolve: (o) => o.metadata as Record<string, unknown> }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last update time." }),

@@ -17,7 +17,7 @@ type MatterRule = { field: string; nullable: boolean } | null;
 
 /** Model name → how it relates to a matter (null: not matter-bound). Modules add their models. */
 const TENANT_MODELS = new Map<string, MatterRule>([
-  ["Operation", null],
+  ["Operation", { field: "matterId", nullable: true }],
   ["OperationTransition", null],
   ["AuditEvent", { field: "matterId", nullable: true }],
   ["Event", null],

@@ -176,3 +176,50 @@ describe("isolation", () => {
     expect((await root.get(`/v1/operations/${sandboxOp.id}/transitions`)).status).toBe(404);
   });
 });
+
+describe("operations linked to matters", () => {
+  it("links an operation to a matter, filters by it and shows it on the matter in GraphQL", async () => {
+    const matterId = (await api.post("/v1/matters", { name: "Linked" })).body.matter_id;
+    const linked = await create({ matter_id: matterId });
+    expect(linked.status, linked.text).toBe(201);
+    expect(linked.body.matter_id).toBe(matterId);
+    const loose = (await create()).body;
+    expect(loose.matter_id).toBeNull();
+    const filtered = await api.get(`/v1/operations?matter_id=${matterId}`);
+    expect(filtered.body.items.map((o: any) => o.id)).toEqual([linked.body.id]);
+    const page = await api.graphql(`query($id: ID!) { matter(id: $id) { operations { edges { node { id matterId } } } } }`, { id: matterId });
+    expect(page.body.data.matter.operations.edges).toEqual([{ node: { id: linked.body.id, matterId } }]);
+    const moved = await api.patch(`/v1/operations/${loose.id}`, { matter_id: matterId });
+    expect(moved.body.matter_id).toBe(matterId);
+    const unlinked = await api.patch(`/v1/operations/${loose.id}`, { matter_id: null });
+    expect(unlinked.body.matter_id).toBeNull();
+  });
+
+  it("refuses a matter out of reach (404) or closed (409 matter_closed)", async () => {
+    expect((await create({ matter_id: "mat_01h00000000000000000000000" })).status).toBe(404);
+    const other = await new Seed(app).org();
+    const theirs = (await other.admin.post("/v1/matters", { name: "Theirs" })).body.matter_id;
+    expect((await create({ matter_id: theirs })).status).toBe(404);
+    const closed = (await api.post("/v1/matters", { name: "Closed" })).body.matter_id;
+    await api.post(`/v1/matters/${closed}/close`, { reason: "paid" });
+    const res = await create({ matter_id: closed });
+    expect(res.status).toBe(409);
+    expect(errorOf(res).code).toBe("matter_closed");
+  });
+
+  it("limits a matter-limited key to operations of its matters, and makes it link new ones", async () => {
+    const mine = (await api.post("/v1/matters", { name: "Mine" })).body.matter_id;
+    const elsewhere = (await api.post("/v1/matters", { name: "Elsewhere" })).body.matter_id;
+    const hidden = (await create({ matter_id: elsewhere })).body;
+    const unlinked = (await create()).body;
+    const limited = await org.key({ scopes: ["operations:*"], matter_ids: [mine] });
+    expect((await limited.get(`/v1/operations/${hidden.id}`)).status).toBe(404);
+    expect((await limited.get(`/v1/operations/${unlinked.id}`)).status).toBe(404);
+    const missingMatter = await limited.post("/v1/operations", { type: "asset_recovery", intent: "i", posture: "monitoring" });
+    expect(errorOf(missingMatter)).toMatchObject({ code: "parameter_missing", param: "matter_id" });
+    const own = await limited.post("/v1/operations", { type: "asset_recovery", intent: "i", posture: "monitoring", matter_id: mine });
+    expect(own.status).toBe(201);
+    expect((await limited.get("/v1/operations?limit=100")).body.items.map((o: any) => o.id)).toEqual([own.body.id]);
+    expect((await limited.post("/v1/operations", { type: "asset_recovery", intent: "i", posture: "monitoring", matter_id: elsewhere })).status).toBe(404);
+  });
+});

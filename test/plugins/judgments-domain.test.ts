@@ -7,6 +7,7 @@ import {
   toDayNumber,
 } from "../../plugins/judgments/domain/deadlines.js";
 import { computeBalance, federalRateFor } from "../../plugins/judgments/domain/interest.js";
+import { mergeRates, parseH15Csv } from "../../plugins/judgments/domain/h15.js";
 import {
   type FederalRateRow,
   type JurisdictionRule,
@@ -601,5 +602,44 @@ describe("plan properties", () => {
         p.blocked_actions.some((b) => b.type === "discovery")).toBe(true);
       expect(plan(input)).toEqual(p);
     }));
+  });
+});
+
+describe("H.15 rate import", () => {
+  // Synthetic figures in the export's shape; real rows come from the Federal Reserve.
+  const csv = [
+    '"Series Description","Market yield on U.S. Treasury securities at 1-year constant maturity, quoted on investment basis"',
+    '"Unit:","Percent:_Per_Year"',
+    '"Unique Identifier:","H15/H15/RIFLGFCY01_N.WF"',
+    '"Time Period","RIFLGFCY01_N.WF"',
+    "2025-01-03,4.17",
+    "2025-01-10,ND",
+    "2025-01-11,4.20",
+    "2025-01-17,4.21",
+  ].join("\n");
+
+  it("keeps Friday weeks with a number and says why other lines were skipped", () => {
+    const { rows, skipped } = parseH15Csv(csv, "https://example.test/h15");
+    expect(rows).toEqual([
+      { week_ending: "2025-01-03", rate_percent: 4.17, source: "https://example.test/h15" },
+      { week_ending: "2025-01-17", rate_percent: 4.21, source: "https://example.test/h15" },
+    ]);
+    expect(skipped.map((s) => s.why)).toEqual(["no data", "not a week ending Friday"]);
+  });
+
+  it("merges into a table, replacing re-imported weeks, sorted by week", () => {
+    const merged = mergeRates(
+      [{ week_ending: "2025-01-17", rate_percent: 9 }, { week_ending: "2024-12-27", rate_percent: 4.1 }],
+      parseH15Csv(csv).rows,
+    );
+    expect(merged.map((r) => [r.week_ending, r.rate_percent])).toEqual([
+      ["2024-12-27", 4.1], ["2025-01-03", 4.17], ["2025-01-17", 4.21],
+    ]);
+  });
+
+  it("feeds the federal computation: the week before entry sets the rate", () => {
+    const rows = parseH15Csv(csv).rows;
+    const found = federalRateFor("2025-01-08", rows);
+    expect(found).toMatchObject({ ok: true, row: { week_ending: "2025-01-03", rate_percent: 4.17 } });
   });
 });

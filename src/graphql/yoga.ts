@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { GraphQLError, type GraphQLSchema } from "graphql";
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { ERROR_CATALOG } from "../errors.js";
 import type { RequestContext } from "../context.js";
@@ -82,6 +83,8 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    // GraphiQL's page and assets come from the installed package, not a CDN.
+    renderGraphiQL,
     logging: false,
     context: ({ mdContext }) => mdContext as RequestContext,
     maskedErrors: { maskError: (error) => maskError(error, logger) },

@@ -152,3 +152,13 @@ describe("internal errors", () => {
     await broken.dispose().catch(() => {});
   });
 });
+
+describe("GraphiQL", () => {
+  it("serves GraphiQL to a browser without a key and without any CDN asset", async () => {
+    const res = await new Client(app, null).get("/graphql", { headers: { Accept: "text/html" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/text\/html/);
+    expect(res.text).toMatch(/graphiql/i);
+    expect(res.text).not.toMatch(/https?:\/\/(unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com)/);
+  });
+});

@@ -38,17 +38,29 @@ for (let i = 0; i < N; i += 1000) {
     const id = newId("operation");
     ids.push(id);
     const now = new Date();
-    return { id, organizationId: org, environment: "sandbox", type: "asset_recovery", intent: "bench", posture: "monitoring", state: "created", createdAt: now, updatedAt: now };
+    return {
+      id,
+      organizationId: org,
+      environment: "sandbox",
+      type: "asset_recovery",
+      intent: "bench",
+      posture: "monitoring",
+      state: "created",
+      createdAt: now,
+      updatedAt: now,
+    };
   });
   await app.db.root.operation.createMany({ data: batch });
 }
 ids.reverse(); // newest first, as the list returns them
 
 const get = (path: string) =>
-  app.fetch(new Request(`http://bench${path}`, { headers: { Authorization: `Bearer ${SECRET}` } })).then(async (r) => {
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-    return r.json();
-  });
+  app
+    .fetch(new Request(`http://bench${path}`, { headers: { Authorization: `Bearer ${SECRET}` } }))
+    .then(async (r) => {
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+      return r.json();
+    });
 
 async function median(fn: () => Promise<unknown>): Promise<number> {
   for (let i = 0; i < 5; i++) await fn();
@@ -65,7 +77,12 @@ async function median(fn: () => Promise<unknown>): Promise<number> {
 const depth = N - 200;
 const deepCursor = encodeCursor(ids[depth - 1]!);
 const offsetQuery = (skip: number) => () =>
-  app.db.root.operation.findMany({ where: { organizationId: org, environment: "sandbox" }, orderBy: { id: "desc" }, skip, take: 21 });
+  app.db.root.operation.findMany({
+    where: { organizationId: org, environment: "sandbox" },
+    orderBy: { id: "desc" },
+    skip,
+    take: 21,
+  });
 
 const keysetFirst = await median(() => get("/v1/operations?limit=20"));
 const keysetDeep = await median(() => get(`/v1/operations?limit=20&cursor=${deepCursor}`));
@@ -73,10 +90,15 @@ const offsetFirst = await median(offsetQuery(0));
 const offsetDeep = await median(offsetQuery(depth));
 
 const first = await get(`/v1/operations?limit=20&cursor=${deepCursor}`);
-if (first.items[0].id !== ids[depth]) throw new Error("deep cursor page does not start where expected");
+if (first.items[0].id !== ids[depth])
+  throw new Error("deep cursor page does not start where expected");
 
 const fmt = (n: number) => n.toFixed(2);
 console.log(`rows=${N} runs=${RUNS} database=${app.config.database.kind} depth=${depth}`);
-console.log(`keyset (REST list)  first page ${fmt(keysetFirst)} ms  deep page ${fmt(keysetDeep)} ms  deep/first = ${fmt(keysetDeep / keysetFirst)}`);
-console.log(`OFFSET (baseline)   first page ${fmt(offsetFirst)} ms  deep page ${fmt(offsetDeep)} ms  deep/first = ${fmt(offsetDeep / offsetFirst)}`);
+console.log(
+  `keyset (REST list)  first page ${fmt(keysetFirst)} ms  deep page ${fmt(keysetDeep)} ms  deep/first = ${fmt(keysetDeep / keysetFirst)}`,
+);
+console.log(
+  `OFFSET (baseline)   first page ${fmt(offsetFirst)} ms  deep page ${fmt(offsetDeep)} ms  deep/first = ${fmt(offsetDeep / offsetFirst)}`,
+);
 await app.close();

@@ -7,7 +7,10 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   const raw = request.body ? new Uint8Array(await request.arrayBuffer()) : new Uint8Array();
   if (raw.byteLength > maxBytes) throw new ApiError("payload_too_large");
   if (raw.byteLength === 0) return undefined;
-  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  const contentType = (request.headers.get("content-type") ?? "")
+    .split(";")[0]!
+    .trim()
+    .toLowerCase();
   if (contentType !== "application/json") {
     throw new ApiError("unsupported_media_type", {
       message: `Send the body as application/json${contentType ? `, not ${contentType}` : ""}.`,

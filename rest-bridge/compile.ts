@@ -44,14 +44,18 @@ export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): Compiled
     const operationType = def.method === "GET" ? "query" : "mutation";
     const root = operationType === "query" ? schema.getQueryType() : schema.getMutationType();
     const field = root?.getFields()[def.field];
-    if (!field) throw new Error(`Route ${def.method} ${def.path}: no ${operationType} field '${def.field}'.`);
+    if (!field)
+      throw new Error(`Route ${def.method} ${def.path}: no ${operationType} field '${def.field}'.`);
     const varDefs = field.args.map((a) => `$${a.name}: ${String(a.type)}`).join(", ");
     const argUse = field.args.map((a) => `${a.name}: $${a.name}`).join(", ");
     let selection: string;
     if (def.list) {
       const conn = getNamedType(field.type);
       const edge = isObjectType(conn) ? conn.getFields().edges : undefined;
-      const node = edge && isObjectType(getNamedType(edge.type)) ? (getNamedType(edge.type) as any).getFields().node : undefined;
+      const node =
+        edge && isObjectType(getNamedType(edge.type))
+          ? (getNamedType(edge.type) as any).getFields().node
+          : undefined;
       if (!node) throw new Error(`Route ${def.path}: '${def.field}' is not a connection.`);
       selection = `{ edges { node ${selectionFor(node.type)} } pageInfo { hasNextPage endCursor } }`;
     } else {
@@ -60,10 +64,14 @@ export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): Compiled
     const text = `${operationType} Route${varDefs ? `(${varDefs})` : ""} { result: ${def.field}${argUse ? `(${argUse})` : ""} ${selection} }`;
     const document = parse(text);
     const errors = validate(schema, document);
-    if (errors.length) throw new Error(`Route ${def.method} ${def.path}: ${errors.map((e) => e.message).join("; ")}`);
+    if (errors.length)
+      throw new Error(
+        `Route ${def.method} ${def.path}: ${errors.map((e) => e.message).join("; ")}`,
+      );
     const { pattern, params } = pathPattern(def.path);
     for (const [arg, source] of Object.entries(def.args ?? {})) {
-      if (!field.args.some((a) => a.name === arg)) throw new Error(`Route ${def.path}: '${def.field}' has no argument '${arg}'.`);
+      if (!field.args.some((a) => a.name === arg))
+        throw new Error(`Route ${def.path}: '${def.field}' has no argument '${arg}'.`);
       if (source.startsWith("path.") && !params.includes(source.slice(5))) {
         throw new Error(`Route ${def.path}: no path parameter '${source.slice(5)}'.`);
       }

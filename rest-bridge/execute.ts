@@ -26,15 +26,20 @@ export function buildVariables(
     else vars[argName] = fromRest(pathParams[source.slice(5)], arg.type, source.slice(5));
   }
   // GET routes take their remaining arguments (filters, options) from the query string.
-  const queryArgs = route.def.method === "GET" ? route.field.args.filter((a) => !bound.has(a.name)) : [];
+  const queryArgs =
+    route.def.method === "GET" ? route.field.args.filter((a) => !bound.has(a.name)) : [];
   for (const key of new Set(query.keys())) {
     const argName = (route.def.list ? PAGE_PARAMS[key] : undefined) ?? toCamel(key);
     const arg = queryArgs.find((a) => a.name === argName);
     if (!arg || (argName === key && key in PAGE_ARG_TO_PARAM) || key !== key.toLowerCase()) {
-      throw new ApiError("unknown_parameter", { param: key, message: `Unknown query parameter: ${key}.` });
+      throw new ApiError("unknown_parameter", {
+        param: key,
+        message: `Unknown query parameter: ${key}.`,
+      });
     }
     const values = query.getAll(key);
-    if (values.length > 1) throw new ApiError("parameter_invalid", { param: key, message: `${key} may be given once.` });
+    if (values.length > 1)
+      throw new ApiError("parameter_invalid", { param: key, message: `${key} may be given once.` });
     vars[argName] = fromQueryString(values[0]!, arg, key);
   }
   return vars;
@@ -43,7 +48,12 @@ export function buildVariables(
 function renameParam(error: ApiError): ApiError {
   const param = error.param && PAGE_ARG_TO_PARAM[error.param];
   if (!param) return error;
-  return new ApiError(error.code, { message: error.message, param, details: error.details, headers: error.headers });
+  return new ApiError(error.code, {
+    message: error.message,
+    param,
+    details: error.details,
+    headers: error.headers,
+  });
 }
 
 /** Runs the route's pre-validated operation and renders the REST body (without audit_ref). */
@@ -53,20 +63,33 @@ export async function runRoute(
   variables: Record<string, unknown>,
   ctx: RequestContext,
 ): Promise<Record<string, unknown>> {
-  const result = await execute({ schema, document: route.document, variableValues: variables, contextValue: ctx });
+  const result = await execute({
+    schema,
+    document: route.document,
+    variableValues: variables,
+    contextValue: ctx,
+  });
   if (result.errors?.length) {
     const error = result.errors[0]!;
     const apiError = toApiError(error);
     if (apiError.code === "internal_error") {
-      ctx.services.logger.error({ request_id: ctx.requestId, err: error.originalError ?? error }, "unhandled error");
+      ctx.services.logger.error(
+        { request_id: ctx.requestId, err: error.originalError ?? error },
+        "unhandled error",
+      );
     }
     throw renameParam(apiError);
   }
   const data = (result.data as { result: unknown }).result;
   if (!route.def.list) return toRest(data, route.field.type) as Record<string, unknown>;
-  const conn = data as { edges: Array<{ node: unknown }>; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+  const conn = data as {
+    edges: Array<{ node: unknown }>;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  };
   const connType = getNamedType(route.field.type);
-  const edgeType = isObjectType(connType) ? getNamedType(connType.getFields().edges!.type) : undefined;
+  const edgeType = isObjectType(connType)
+    ? getNamedType(connType.getFields().edges!.type)
+    : undefined;
   const nodeType = edgeType && isObjectType(edgeType) ? edgeType.getFields().node!.type : undefined;
   return {
     items: conn.edges.map((e) => (nodeType ? toRest(e.node, nodeType) : e.node)),

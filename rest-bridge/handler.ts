@@ -32,11 +32,18 @@ export async function serveRoute(
   const body = hasBody ? await readJsonBody(request, ctx.services.config.maxBodyBytes) : undefined;
 
   const key = request.headers.get("idempotency-key");
-  const scope = { organizationId: ctx.principal.organizationId, environment: ctx.principal.environment };
+  const scope = {
+    organizationId: ctx.principal.organizationId,
+    environment: ctx.principal.environment,
+  };
   let claimed: string | null = null;
   if (key !== null && route.def.idempotent) {
     idempotency.validateKey(key);
-    const claim = await idempotency.claim(scope, key, fingerprint(request.method, url.pathname + url.search, body ?? null));
+    const claim = await idempotency.claim(
+      scope,
+      key,
+      fingerprint(request.method, url.pathname + url.search, body ?? null),
+    );
     if (claim.kind === "replay") return { status: claim.status, body: claim.body, replayed: true };
     claimed = claim.key;
   }
@@ -50,7 +57,8 @@ export async function serveRoute(
     text = JSON.stringify({ ...out, audit_ref: ctx.requestId });
   } catch (error) {
     const apiError = error instanceof ApiError ? error : new ApiError("internal_error");
-    if (!(error instanceof ApiError)) ctx.services.logger.error({ request_id: ctx.requestId, err: error }, "unhandled error");
+    if (!(error instanceof ApiError))
+      ctx.services.logger.error({ request_id: ctx.requestId, err: error }, "unhandled error");
     status = apiError.status;
     text = JSON.stringify(apiError.toBody(ctx.requestId));
     if (!claimed) throw apiError;

@@ -18,14 +18,25 @@ const describe = (t: GraphQLInputType): string => {
   const inner = isNonNullType(t) ? t.ofType : t;
   if (isListType(inner)) return "an array";
   if (isInputObjectType(inner)) return "an object";
-  if (isEnumType(inner)) return `one of: ${inner.getValues().map((v) => v.name).join(", ")}`;
+  if (isEnumType(inner))
+    return `one of: ${inner
+      .getValues()
+      .map((v) => v.name)
+      .join(", ")}`;
   switch (inner.name) {
-    case "String": case "ID": return "a string";
-    case "Int": return "an integer";
-    case "Float": return "a number";
-    case "Boolean": return "a boolean";
-    case "JSONObject": return "an object";
-    default: return inner.description ?? `a ${inner.name}`;
+    case "String":
+    case "ID":
+      return "a string";
+    case "Int":
+      return "an integer";
+    case "Float":
+      return "a number";
+    case "Boolean":
+      return "a boolean";
+    case "JSONObject":
+      return "an object";
+    default:
+      return inner.description ?? `a ${inner.name}`;
   }
 };
 
@@ -42,11 +53,13 @@ export function fromRest(value: unknown, type: GraphQLInputType, param: string):
   if (value === null || value === undefined) return value;
   if (isListType(type)) {
     if (!Array.isArray(value)) throw invalid(param, `${param} must be ${describe(type)}.`);
-    if (value.length > MAX_ARRAY) throw invalid(param, `${param} has more than ${MAX_ARRAY} items.`);
+    if (value.length > MAX_ARRAY)
+      throw invalid(param, `${param} has more than ${MAX_ARRAY} items.`);
     return value.map((v, i) => fromRest(v, type.ofType, `${param}[${i}]`));
   }
   if (isInputObjectType(type)) {
-    if (typeof value !== "object" || Array.isArray(value)) throw invalid(param, `${param || "The body"} must be an object.`);
+    if (typeof value !== "object" || Array.isArray(value))
+      throw invalid(param, `${param || "The body"} must be an object.`);
     const fields = type.getFields();
     const out: Record<string, unknown> = {};
     const prefix = param ? `${param}.` : "";
@@ -68,24 +81,36 @@ export function fromRest(value: unknown, type: GraphQLInputType, param: string):
   }
   if (isEnumType(type)) {
     if (typeof value !== "string" || !type.getValue(value)) {
-      throw invalid(param, `${param} must be ${describe(type)}.`, { allowed: type.getValues().map((v) => v.name) });
+      throw invalid(param, `${param} must be ${describe(type)}.`, {
+        allowed: type.getValues().map((v) => v.name),
+      });
     }
     return value;
   }
-  if (isScalarType(type)) return checkScalar(value, type.name, param, () => type.parseValue(value), describe(type));
+  if (isScalarType(type))
+    return checkScalar(value, type.name, param, () => type.parseValue(value), describe(type));
   return value;
 }
 
-function checkScalar(value: unknown, name: string, param: string, parse: () => unknown, expected: string) {
-  const bad = (why?: string) => invalid(param, `${param} must be ${expected}${why ? `: ${why}` : ""}.`);
+function checkScalar(
+  value: unknown,
+  name: string,
+  param: string,
+  parse: () => unknown,
+  expected: string,
+) {
+  const bad = (why?: string) =>
+    invalid(param, `${param} must be ${expected}${why ? `: ${why}` : ""}.`);
   switch (name) {
     case "String":
     case "ID":
       if (typeof value !== "string") throw bad();
-      if (value.length > MAX_STRING) throw invalid(param, `${param} is longer than ${MAX_STRING} characters.`);
+      if (value.length > MAX_STRING)
+        throw invalid(param, `${param} is longer than ${MAX_STRING} characters.`);
       return value;
     case "Int":
-      if (typeof value !== "number" || !Number.isInteger(value) || Math.abs(value) > 2 ** 31 - 1) throw bad();
+      if (typeof value !== "number" || !Number.isInteger(value) || Math.abs(value) > 2 ** 31 - 1)
+        throw bad();
       return value;
     case "Float":
       if (typeof value !== "number" || !Number.isFinite(value)) throw bad();
@@ -116,7 +141,8 @@ export function fromQueryString(raw: string, arg: GraphQLArgument, param: string
     return fromRest(Number(raw), arg.type, param);
   }
   if (isScalarType(type) && type.name === "Float") {
-    if (raw.trim() === "" || !Number.isFinite(Number(raw))) throw invalid(param, `${param} must be a number.`);
+    if (raw.trim() === "" || !Number.isFinite(Number(raw)))
+      throw invalid(param, `${param} must be a number.`);
     return Number(raw);
   }
   if (isScalarType(type) && type.name === "Boolean") {

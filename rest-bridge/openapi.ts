@@ -85,7 +85,10 @@ const COMMON_HEADERS = {
   "MD-RateLimit-Remaining": headerRef("MD-RateLimit-Remaining"),
 };
 // Rate-limit headers are left off error responses to keep the document small; info.description covers them.
-const ERROR_HEADERS = { "MD-Request-Id": headerRef("MD-Request-Id"), "MD-Version": headerRef("MD-Version") };
+const ERROR_HEADERS = {
+  "MD-Request-Id": headerRef("MD-Request-Id"),
+  "MD-Version": headerRef("MD-Version"),
+};
 
 /** GraphQL types → components.schemas, one entry per named type where the shape is the same. */
 class SchemaRegistry {
@@ -116,8 +119,13 @@ class SchemaRegistry {
   errorResponse(status: number, codes: ErrorCode[]): Schema {
     const name = [status, ...codes].join(".");
     this.responses[name] ??= {
-      description: codes.map((c) => `- \`${c}\` (${ERROR_CATALOG[c].type}): ${ERROR_CATALOG[c].message}`).join("\n"),
-      headers: { ...ERROR_HEADERS, ...(status === 429 ? { "Retry-After": headerRef("Retry-After") } : {}) },
+      description: codes
+        .map((c) => `- \`${c}\` (${ERROR_CATALOG[c].type}): ${ERROR_CATALOG[c].message}`)
+        .join("\n"),
+      headers: {
+        ...ERROR_HEADERS,
+        ...(status === 429 ? { "Retry-After": headerRef("Retry-After") } : {}),
+      },
       content: { "application/json": { schema: ref("Error") } },
       "x-error-codes": codes,
     };
@@ -131,7 +139,8 @@ class SchemaRegistry {
 
   inputInner(type: GraphQLInputType): Schema {
     if (isNonNullType(type)) return this.inputInner(type.ofType);
-    if (isListType(type)) return { type: "array", maxItems: MAX_ARRAY, items: this.input(type.ofType) };
+    if (isListType(type))
+      return { type: "array", maxItems: MAX_ARRAY, items: this.input(type.ofType) };
     if (isEnumType(type)) return this.enumSchema(type);
     if (isInputObjectType(type)) {
       return this.named(type, "input", () => {
@@ -158,7 +167,9 @@ class SchemaRegistry {
 
   /** Schema of what toRest() renders for `type` under the selection the route runs. */
   output(type: GraphQLOutputType, sel: SelectionSetNode | undefined): Schema {
-    return isNonNullType(type) ? this.outputInner(type.ofType, sel) : orNull(this.outputInner(type, sel));
+    return isNonNullType(type)
+      ? this.outputInner(type.ofType, sel)
+      : orNull(this.outputInner(type, sel));
   }
 
   outputInner(type: GraphQLOutputType, sel: SelectionSetNode | undefined): Schema {
@@ -175,34 +186,52 @@ class SchemaRegistry {
         const field = node.kind === Kind.FIELD ? fields[node.name.value] : undefined;
         if (!field) continue;
         const key = toSnake((node as FieldNode).alias?.value ?? field.name);
-        properties[key] = described(this.output(field.type, (node as FieldNode).selectionSet), field.description);
+        properties[key] = described(
+          this.output(field.type, (node as FieldNode).selectionSet),
+          field.description,
+        );
         if (isNonNullType(field.type)) required.push(key);
       }
-      return { ...described({ type: "object" }, type.description), properties, ...(required.length ? { required } : {}) };
+      return {
+        ...described({ type: "object" }, type.description),
+        properties,
+        ...(required.length ? { required } : {}),
+      };
     });
   }
 }
 
 const child = (sel: SelectionSetNode | undefined, name: string): FieldNode | undefined =>
-  sel?.selections.find((s): s is FieldNode => s.kind === Kind.FIELD && (s.alias ?? s.name).value === name);
+  sel?.selections.find(
+    (s): s is FieldNode => s.kind === Kind.FIELD && (s.alias ?? s.name).value === name,
+  );
 
 function hasRequiredField(type: GraphQLInputType): boolean {
   const named = getNamedType(type);
-  return isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type));
+  return (
+    isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type))
+  );
 }
 
 /** The error codes one route can produce, following the pipeline of src/app.ts and handler.ts. */
 export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
   const { def, gate, field } = route;
   const codes = new Set<ErrorCode>([
-    "unsupported_version", "authentication_required", "invalid_api_key", "api_key_expired",
-    "api_key_revoked", "unknown_parameter", "rate_limited", "internal_error",
+    "unsupported_version",
+    "authentication_required",
+    "invalid_api_key",
+    "api_key_expired",
+    "api_key_revoked",
+    "unknown_parameter",
+    "rate_limited",
+    "internal_error",
   ]);
   if (gate) codes.add("insufficient_scope");
   const bodyArg = Object.entries(def.args ?? {}).find(([, s]) => s === "body");
   const bodyType = bodyArg && field.args.find((a) => a.name === bodyArg[0])?.type;
   if (def.method !== "GET") {
-    for (const c of ["invalid_json", "unsupported_media_type", "payload_too_large"] as const) codes.add(c);
+    for (const c of ["invalid_json", "unsupported_media_type", "payload_too_large"] as const)
+      codes.add(c);
   }
   if (bodyType) {
     codes.add("parameter_invalid");
@@ -211,10 +240,16 @@ export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
   if (def.list) codes.add("parameter_invalid");
   // An id in the path or body that is out of the caller's reach is 404 (CONTRACT.md §2).
   const named = bodyType && getNamedType(bodyType);
-  const refersToIds = isInputObjectType(named) && Object.keys(named.getFields()).some((k) => /Ids?$/.test(k));
+  const refersToIds =
+    isInputObjectType(named) && Object.keys(named.getFields()).some((k) => /Ids?$/.test(k));
   if (route.pathParams.length || refersToIds) codes.add("resource_missing");
   if (def.idempotent) {
-    for (const c of ["parameter_invalid", "idempotency_key_in_use", "idempotency_key_reused"] as const) codes.add(c);
+    for (const c of [
+      "parameter_invalid",
+      "idempotency_key_in_use",
+      "idempotency_key_reused",
+    ] as const)
+      codes.add(c);
   }
   if (gate?.authority) codes.add("authority_required");
   if (gate?.sanctions) {
@@ -225,7 +260,10 @@ export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
     if (c in ERROR_CATALOG) codes.add(c as ErrorCode);
   }
   const order = Object.keys(ERROR_CATALOG);
-  return [...codes].sort((a, b) => ERROR_CATALOG[a].status - ERROR_CATALOG[b].status || order.indexOf(a) - order.indexOf(b));
+  return [...codes].sort(
+    (a, b) =>
+      ERROR_CATALOG[a].status - ERROR_CATALOG[b].status || order.indexOf(a) - order.indexOf(b),
+  );
 }
 
 export function routeFlags(route: CompiledRoute): string[] {
@@ -247,7 +285,12 @@ function operationFor(route: CompiledRoute, reg: SchemaRegistry, operationId: st
   const parameters: Schema[] = route.pathParams.map((p) => {
     const arg = argOf(`path.${p}`);
     return described(
-      { name: p, in: "path", required: true, schema: arg ? reg.inputInner(arg.type) : { type: "string" } },
+      {
+        name: p,
+        in: "path",
+        required: true,
+        schema: arg ? reg.inputInner(arg.type) : { type: "string" },
+      },
       arg?.description,
     );
   });
@@ -267,7 +310,12 @@ function operationFor(route: CompiledRoute, reg: SchemaRegistry, operationId: st
           : param === "cursor"
             ? "Opaque; pass `next_cursor` from the previous page."
             : arg.description;
-      parameters.push(described({ name: param, in: "query", required: isNonNullType(arg.type), schema }, description));
+      parameters.push(
+        described(
+          { name: param, in: "query", required: isNonNullType(arg.type), schema },
+          description,
+        ),
+      );
     }
   }
   if (def.idempotent) parameters.push({ $ref: "#/components/parameters/IdempotencyKey" });
@@ -294,7 +342,10 @@ function operationFor(route: CompiledRoute, reg: SchemaRegistry, operationId: st
       properties: {
         items: { type: "array", items: nodeType ? reg.output(nodeType, nodeSel) : {} },
         has_more: { type: "boolean" },
-        next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page." },
+        next_cursor: {
+          type: ["string", "null"],
+          description: "Pass as `cursor` for the next page; null on the last page.",
+        },
         audit_ref: ref("RequestId"),
       },
     };
@@ -307,7 +358,10 @@ function operationFor(route: CompiledRoute, reg: SchemaRegistry, operationId: st
   const responses: Record<string, Schema> = {
     [status]: {
       description: def.status === 201 ? "Created." : "OK.",
-      headers: { ...COMMON_HEADERS, ...(def.idempotent ? { "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : {}) },
+      headers: {
+        ...COMMON_HEADERS,
+        ...(def.idempotent ? { "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : {}),
+      },
       content: { "application/json": { schema: success } },
     },
   };
@@ -350,7 +404,8 @@ function errorSchema(): Schema {
   const types = [...new Set(Object.values(ERROR_CATALOG).map((e) => e.type))];
   return {
     type: "object",
-    description: "Every error response (CONTRACT.md §2). GraphQL errors carry the same code in extensions.code.",
+    description:
+      "Every error response (CONTRACT.md §2). GraphQL errors carry the same code in extensions.code.",
     required: ["error", "audit_ref"],
     properties: {
       error: {
@@ -362,13 +417,15 @@ function errorSchema(): Schema {
           message: { type: "string", description: "Human readable; may change, do not parse." },
           param: {
             type: "string",
-            description: "The offending parameter: a snake_case body path (`wallets[2]`), a query parameter or a header name.",
+            description:
+              "The offending parameter: a snake_case body path (`wallets[2]`), a query parameter or a header name.",
           },
           request_id: ref("RequestId"),
           details: {
             type: "object",
             additionalProperties: true,
-            description: "Code-specific facts, e.g. `required_scope` (insufficient_scope) or `allowed` (invalid_state_transition).",
+            description:
+              "Code-specific facts, e.g. `required_scope` (insufficient_scope) or `allowed` (invalid_state_transition).",
           },
         },
       },
@@ -378,7 +435,9 @@ function errorSchema(): Schema {
 }
 
 function infoDescription(): string {
-  const rows = Object.entries(ERROR_CATALOG).map(([code, e]) => `| ${e.status} | ${e.type} | \`${code}\` | ${e.message} |`);
+  const rows = Object.entries(ERROR_CATALOG).map(
+    ([code, e]) => `| ${e.status} | ${e.type} | \`${code}\` | ${e.message} |`,
+  );
   return [
     "HTTP/JSON API for enforcing money judgments and recovering crypto assets. This document is generated at start from the route table and the GraphQL schema (`POST /graphql` serves the same operations with the same scopes, gates and error codes).",
     "## Conventions",
@@ -402,12 +461,16 @@ function infoDescription(): string {
     "## Gates",
     "A (authority): the parent matter needs an authority grant with status `granted`, `effective_at` ≤ now and no past `expires_at` (grant it with `POST /v1/matters/{matter_id}/authority`); otherwise 403 `authority_required`. S (sanctions): the matter needs at least one sanctions screen (403 `sanctions_screen_required`), and every `potential_match`/`match` screen a `cleared` review with none `blocked` (403 `sanctions_hold`). Gates never pass softly.",
     "## Errors",
-    "Body: `{\"error\": {type, code, message, param?, request_id, details}, \"audit_ref\"}`. Checks run in this order: authentication (401) → scope (403) → body/query validation (400) → object lookup within the caller's reach (404; other organizations' objects are indistinguishable from absent ones) → authority gate (403) → sanctions gate (403) → state rules (409/422). A refused request changes nothing. Unknown paths → 404 `route_not_found`; a known path with the wrong method → 405 `method_not_allowed` with `Allow`.",
+    'Body: `{"error": {type, code, message, param?, request_id, details}, "audit_ref"}`. Checks run in this order: authentication (401) → scope (403) → body/query validation (400) → object lookup within the caller\'s reach (404; other organizations\' objects are indistinguishable from absent ones) → authority gate (403) → sanctions gate (403) → state rules (409/422). A refused request changes nothing. Unknown paths → 404 `route_not_found`; a known path with the wrong method → 405 `method_not_allowed` with `Allow`.',
     "| status | type | code | meaning |\n|---|---|---|---|\n" + rows.join("\n"),
   ].join("\n\n");
 }
 
-const header = (description: string, schema: Schema, required = false) => ({ description, required, schema });
+const header = (description: string, schema: Schema, required = false) => ({
+  description,
+  required,
+  schema,
+});
 
 export function buildOpenApi(routes: CompiledRoute[], _schema: GraphQLSchema): object {
   const reg = new SchemaRegistry();
@@ -420,7 +483,11 @@ export function buildOpenApi(routes: CompiledRoute[], _schema: GraphQLSchema): o
     used.set(route.def.field, n + 1);
     // operationId must be unique even when two paths run the same field.
     const operationId = n ? `${route.def.field}_${n + 1}` : route.def.field;
-    (paths[route.def.path] ??= {})[route.def.method.toLowerCase()] = operationFor(route, reg, operationId);
+    (paths[route.def.path] ??= {})[route.def.method.toLowerCase()] = operationFor(
+      route,
+      reg,
+      operationId,
+    );
     if (!tags.includes(route.def.tag)) tags.push(route.def.tag);
   }
   const schemas: Record<string, Schema> = {
@@ -453,7 +520,11 @@ export function buildOpenApi(routes: CompiledRoute[], _schema: GraphQLSchema): o
           description: "An API key secret: `md_test_…` (sandbox) or `md_live_…` (live).",
         },
       },
-      responses: Object.fromEntries(Object.keys(reg.responses).sort().map((k) => [k, reg.responses[k]])),
+      responses: Object.fromEntries(
+        Object.keys(reg.responses)
+          .sort()
+          .map((k) => [k, reg.responses[k]]),
+      ),
       parameters: {
         MDVersion: {
           name: "MD-Version",
@@ -466,20 +537,42 @@ export function buildOpenApi(routes: CompiledRoute[], _schema: GraphQLSchema): o
           name: "Idempotency-Key",
           in: "header",
           required: false,
-          description: "Makes a retry safe: the same key and request within 24 hours replays the first response.",
-          schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e][\\x20-\\x7e]*$" },
+          description:
+            "Makes a retry safe: the same key and request within 24 hours replays the first response.",
+          schema: {
+            type: "string",
+            minLength: 1,
+            maxLength: 255,
+            pattern: "^[\\x21-\\x7e][\\x20-\\x7e]*$",
+          },
         },
       },
       headers: {
-        "MD-Request-Id": header("This request's id; quote it when reporting a problem.", ref("RequestId"), true),
+        "MD-Request-Id": header(
+          "This request's id; quote it when reporting a problem.",
+          ref("RequestId"),
+          true,
+        ),
         "MD-Version": header("The API version used for this response.", { type: "string" }, true),
-        "MD-RateLimit-Limit": header("Bucket size of the caller's key (authenticated requests).", { type: "integer" }),
-        "MD-RateLimit-Remaining": header("Requests left in the bucket (authenticated requests).", { type: "integer" }),
-        "Idempotent-Replayed": header("`true` when the body is a stored idempotent response.", { type: "string", enum: ["true"] }),
+        "MD-RateLimit-Limit": header("Bucket size of the caller's key (authenticated requests).", {
+          type: "integer",
+        }),
+        "MD-RateLimit-Remaining": header("Requests left in the bucket (authenticated requests).", {
+          type: "integer",
+        }),
+        "Idempotent-Replayed": header("`true` when the body is a stored idempotent response.", {
+          type: "string",
+          enum: ["true"],
+        }),
         "Retry-After": header("Seconds to wait before retrying.", { type: "integer" }, true),
       },
       schemas,
     },
-    "x-error-codes": Object.entries(ERROR_CATALOG).map(([code, e]) => ({ code, status: e.status, type: e.type, message: e.message })),
+    "x-error-codes": Object.entries(ERROR_CATALOG).map(([code, e]) => ({
+      code,
+      status: e.status,
+      type: e.type,
+      message: e.message,
+    })),
   };
 }

@@ -55,10 +55,18 @@ function swaggerUiDir(): string {
   return vendorDir;
 }
 
-function respond(body: string | Uint8Array<ArrayBuffer>, contentType: string, cache: string): Response {
+function respond(
+  body: string | Uint8Array<ArrayBuffer>,
+  contentType: string,
+  cache: string,
+): Response {
   return new Response(body, {
     status: 200,
-    headers: { "Content-Type": contentType, "Cache-Control": cache, "X-Content-Type-Options": "nosniff" },
+    headers: {
+      "Content-Type": contentType,
+      "Cache-Control": cache,
+      "X-Content-Type-Options": "nosniff",
+    },
   });
 }
 
@@ -79,7 +87,8 @@ export async function servePublicDocument(
     }
     return respond(text, "application/json; charset=utf-8", "no-cache");
   }
-  if (path === "/docs" || path === "/docs/") return respond(INDEX_HTML, "text/html; charset=utf-8", "no-cache");
+  if (path === "/docs" || path === "/docs/")
+    return respond(INDEX_HTML, "text/html; charset=utf-8", "no-cache");
   if (!path.startsWith(ASSET_PREFIX)) return null;
   const name = path.slice(ASSET_PREFIX.length);
   if (name === "init.js") return respond(INIT_SCRIPT, "text/javascript; charset=utf-8", "no-cache");

@@ -55,10 +55,56 @@ const CONSUMER_RATES = {
 };
 
 const STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA",
-  "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ",
-  "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT",
-  "VA", "WA", "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ];
 
 function numberOrNull(v, field, code) {
@@ -80,7 +126,12 @@ function interestOf(row) {
   const compounding = p.compounds === true ? "annual" : "simple";
   const compounding_stated = p.compounds === true || p.compounds === false;
   if (row.code === "FED") {
-    return { kind: "federal_1961", compounding: "annual", compounding_stated: true, formula: p.description };
+    return {
+      kind: "federal_1961",
+      compounding: "annual",
+      compounding_stated: true,
+      formula: p.description,
+    };
   }
   if (p.rate_type === null || p.rate_type === undefined) return null;
   if (p.rate_type === "fixed") {
@@ -91,14 +142,21 @@ function interestOf(row) {
     if (consumer) {
       const text = p.consumer_debt_rule ?? "";
       for (const re of consumer.must_match) {
-        if (!re.test(text)) throw new Error(`${row.code}: consumer_debt_rule no longer matches ${re}`);
+        if (!re.test(text))
+          throw new Error(`${row.code}: consumer_debt_rule no longer matches ${re}`);
       }
       out.consumer_rate_percent = consumer.consumer_rate_percent;
       out.consumer_rate_effective_from = consumer.consumer_rate_effective_from;
     }
     return out;
   }
-  return { kind: "variable", rate_type: p.rate_type, formula: p.description, compounding, compounding_stated };
+  return {
+    kind: "variable",
+    rate_type: p.rate_type,
+    formula: p.description,
+    compounding,
+    compounding_stated,
+  };
 }
 
 function build(shared, datasetVersion) {
@@ -117,7 +175,10 @@ function build(shared, datasetVersion) {
     ),
     lien_note: r.lien_note ?? null,
     interest: interestOf(r),
-    interest_note: joinNotes(r.post_judgment_interest?.description, r.post_judgment_interest?.other_notes),
+    interest_note: joinNotes(
+      r.post_judgment_interest?.description,
+      r.post_judgment_interest?.other_notes,
+    ),
     consumer_debt_rule: r.post_judgment_interest?.consumer_debt_rule ?? null,
     automatic_stay_days_after_entry: numberOrNull(
       r.automatic_stay_days_after_entry,
@@ -146,7 +207,8 @@ function build(shared, datasetVersion) {
       built_by: "scripts/build-jurisdictions.mjs",
       sources_note: shared.sources_note,
       field_notes: shared.field_notes,
-      per_row_sources: "Each jurisdiction lists the URLs of the pages its values came from in `sources`.",
+      per_row_sources:
+        "Each jurisdiction lists the URLs of the pages its values came from in `sources`.",
       licence:
         "Facts of law compiled from the cited public pages (statutes, court rules, court sites, " +
         "secondary legal commentary); notes are paraphrases. No licence is asserted over the facts; " +
@@ -174,5 +236,7 @@ if (args.check) {
   console.log(`${outPath} is up to date`);
 } else {
   writeFileSync(outPath, text);
-  console.log(`wrote ${outPath} (${shared.jurisdictions.length} jurisdictions, version ${version})`);
+  console.log(
+    `wrote ${outPath} (${shared.jurisdictions.length} jurisdictions, version ${version})`,
+  );
 }

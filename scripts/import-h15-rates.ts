@@ -9,7 +9,10 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { mergeRates, parseH15Csv } from "../plugins/judgments/domain/h15.js";
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { source: { type: "string" } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { source: { type: "string" } },
+});
 const file = positionals[0];
 if (!file) {
   console.error("Usage: npm run rates:import-h15 -- <file.csv> [--source <url>]");
@@ -17,7 +20,10 @@ if (!file) {
 }
 const tablePath = resolve(import.meta.dirname, "../data/federal-post-judgment-rates.json");
 const table = JSON.parse(readFileSync(tablePath, "utf8"));
-const { rows, skipped } = parseH15Csv(readFileSync(file, "utf8"), values.source ?? "https://www.federalreserve.gov/releases/h15/");
+const { rows, skipped } = parseH15Csv(
+  readFileSync(file, "utf8"),
+  values.source ?? "https://www.federalreserve.gov/releases/h15/",
+);
 if (rows.length === 0) {
   console.error(`No Friday-dated rates found in ${file}; nothing changed.`);
   process.exit(1);
@@ -25,4 +31,6 @@ if (rows.length === 0) {
 table.rows = mergeRates(table.rows, rows);
 table.version = new Date().toISOString().slice(0, 10);
 writeFileSync(tablePath, `${JSON.stringify(table, null, 2)}\n`);
-console.log(`Imported ${rows.length} weeks (${rows[0]!.week_ending} … ${rows.at(-1)!.week_ending}); table now has ${table.rows.length}. Skipped ${skipped.length} lines.`);
+console.log(
+  `Imported ${rows.length} weeks (${rows[0]!.week_ending} … ${rows.at(-1)!.week_ending}); table now has ${table.rows.length}. Skipped ${skipped.length} lines.`,
+);

@@ -11,7 +11,11 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const tool = resolve(process.argv[2] ?? resolve(root, "..", "shared", "tools", "spec-routes.mjs"));
 const target = resolve(root, "rest-bridge", "documented-routes.jsonl");
 
-const out = execFileSync(process.execPath, [tool], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+const out = execFileSync(process.execPath, [tool], {
+  cwd: root,
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+});
 const lines = out.split("\n").filter((l) => l.trim() !== "");
 for (const line of lines) {
   const r = JSON.parse(line);

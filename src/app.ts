@@ -21,7 +21,8 @@ import { WebhookWorker } from "./webhooks/worker.js";
 /** GraphQL bodies get the same 1 MiB bound as REST (CONTRACT.md §1). */
 async function withBodyLimit(request: Request, maxBytes: number): Promise<Request> {
   if (!request.body) return request;
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes) throw new ApiError("payload_too_large");
+  if (Number(request.headers.get("content-length") ?? "0") > maxBytes)
+    throw new ApiError("payload_too_large");
   const body = await request.arrayBuffer();
   if (body.byteLength > maxBytes) throw new ApiError("payload_too_large");
   return new Request(request.url, { method: request.method, headers: request.headers, body });
@@ -45,10 +46,18 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db = await openDatabase(config);
   const schema = getSchema();
-  const routes = compileRoutes(schema, MODULES.flatMap((m) => m.routes ?? []));
+  const routes = compileRoutes(
+    schema,
+    MODULES.flatMap((m) => m.routes ?? []),
+  );
   const bootstrap = await bootstrapIfEmpty(db.root, { secret: config.bootstrapSecret });
   const worker = new WebhookWorker(db.background, config.webhooks, logger);
-  const services: AppServices = { config, logger, root: db.root, notifyOutbox: () => worker.wake() };
+  const services: AppServices = {
+    config,
+    logger,
+    root: db.root,
+    notifyOutbox: () => worker.wake(),
+  };
   const idempotency = new IdempotencyStore(db.root);
   const limiter = new RateLimiter(db.root, config.rateLimit.ratePerSecond, config.rateLimit.burst);
   const yoga = createGraphqlServer(schema, logger, true);
@@ -69,17 +78,26 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     };
   }
 
-  async function dispatch(request: Request, requestId: string, state: RequestState): Promise<Response> {
+  async function dispatch(
+    request: Request,
+    requestId: string,
+    state: RequestState,
+  ): Promise<Response> {
     const url = new URL(request.url);
     const isGraphql = url.pathname === "/graphql";
     state.face = isGraphql ? "graphql" : "rest";
     const publicDoc = await servePublicDocument(request, url, routes, schema);
     if (publicDoc) return publicDoc;
-    if (isGraphql && request.method === "GET" && (request.headers.get("accept") ?? "").includes("text/html")) {
+    if (
+      isGraphql &&
+      request.method === "GET" &&
+      (request.headers.get("accept") ?? "").includes("text/html")
+    ) {
       return yoga.fetch(request, {});
     }
     const match = isGraphql ? null : matchRoute(routes, request.method, url.pathname);
-    if (match?.kind === "none") throw new ApiError("route_not_found", { message: `No route for ${url.pathname}.` });
+    if (match?.kind === "none")
+      throw new ApiError("route_not_found", { message: `No route for ${url.pathname}.` });
     if (match?.kind === "method_not_allowed") {
       throw new ApiError("method_not_allowed", {
         message: `${request.method} is not allowed on ${url.pathname}; use ${match.allowed.join(", ")}.`,
@@ -96,7 +114,8 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     Object.assign(state.headers, rateLimitHeaders(verdict));
     if (!verdict.allowed) throw rateLimited(verdict);
     const ctx = contextFor(principal, requestId, state.version);
-    if (isGraphql) return yoga.fetch(await withBodyLimit(request, config.maxBodyBytes), { mdContext: ctx });
+    if (isGraphql)
+      return yoga.fetch(await withBodyLimit(request, config.maxBodyBytes), { mdContext: ctx });
     if (match?.kind !== "route") throw new ApiError("route_not_found");
     const result = await serveRoute(schema, match.route, match.params, request, ctx, idempotency);
     return new Response(result.body, {
@@ -118,20 +137,31 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   async function fetch(request: Request): Promise<Response> {
     const started = performance.now();
     const requestId = newId("request");
-    const state: RequestState = { face: "rest", version: DEFAULT_VERSION, keyId: null, headers: {} };
+    const state: RequestState = {
+      face: "rest",
+      version: DEFAULT_VERSION,
+      keyId: null,
+      headers: {},
+    };
     let response: Response;
     try {
       response = await dispatch(request, requestId, state);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError("internal_error");
-      if (!(error instanceof ApiError)) logger.error({ request_id: requestId, err: error }, "unhandled error");
+      if (!(error instanceof ApiError))
+        logger.error({ request_id: requestId, err: error }, "unhandled error");
       const body =
         state.face === "graphql"
           ? {
               errors: [
                 {
                   message: apiError.message,
-                  extensions: { code: apiError.code, type: apiError.type, status: apiError.status, details: apiError.details },
+                  extensions: {
+                    code: apiError.code,
+                    type: apiError.type,
+                    status: apiError.status,
+                    details: apiError.details,
+                  },
                 },
               ],
               extensions: { request_id: requestId, audit_ref: requestId },

@@ -23,7 +23,8 @@ export async function bootstrapIfEmpty(
   if (options.secret !== undefined && !environmentOfSecret(options.secret)) {
     throw new ApiError("parameter_invalid", {
       param: "MD_BOOTSTRAP_SECRET",
-      message: "MD_BOOTSTRAP_SECRET must look like md_test_ or md_live_ followed by at least 32 base62 characters.",
+      message:
+        "MD_BOOTSTRAP_SECRET must look like md_test_ or md_live_ followed by at least 32 base62 characters.",
     });
   }
   return root.$transaction(async (tx) => {
@@ -73,4 +74,3 @@ export async function bootstrapIfEmpty(
     return { organization_id: organizationId, key_id: keyId, secret, environment };
   });
 }
-

@@ -14,14 +14,21 @@ export interface Config {
   autoMigrate: boolean;
   logLevel: string;
   rateLimit: { ratePerSecond: number; burst: number };
-  webhooks: { retryBaseMs: number; maxAttempts: number; pollMs: number; timeoutMs: number; workerEnabled: boolean };
+  webhooks: {
+    retryBaseMs: number;
+    maxAttempts: number;
+    pollMs: number;
+    timeoutMs: number;
+    workerEnabled: boolean;
+  };
   maxBodyBytes: number;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0)
+    throw new Error(`${name} must be a non-negative number, got "${value}"`);
   return n;
 }
 

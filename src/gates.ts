@@ -31,10 +31,17 @@ export function registerGateCheck(kind: "authority" | "sanctions", check: Matter
 }
 
 /** Without a registered check a gate fails closed: it never passes softly. */
-async function runMatterGate(kind: "authority" | "sanctions", ctx: RequestContext, matterId: string, checks: GateChecks) {
+async function runMatterGate(
+  kind: "authority" | "sanctions",
+  ctx: RequestContext,
+  matterId: string,
+  checks: GateChecks,
+) {
   const check = checks[kind];
   if (!check) {
-    throw kind === "authority" ? new ApiError("authority_required") : new ApiError("sanctions_screen_required");
+    throw kind === "authority"
+      ? new ApiError("authority_required")
+      : new ApiError("sanctions_screen_required");
   }
   await check(ctx, matterId);
 }
@@ -51,9 +58,10 @@ export async function enforceGate(
   const matterId = await (gate.authority ?? gate.sanctions)!(args, ctx, parent);
   if (gate.authority) await runMatterGate("authority", ctx, matterId, checks);
   if (gate.sanctions) {
-    const sanctionsMatter = gate.authority && gate.sanctions !== gate.authority
-      ? await gate.sanctions(args, ctx, parent)
-      : matterId;
+    const sanctionsMatter =
+      gate.authority && gate.sanctions !== gate.authority
+        ? await gate.sanctions(args, ctx, parent)
+        : matterId;
     await runMatterGate("sanctions", ctx, sanctionsMatter, checks);
   }
 }

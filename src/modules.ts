@@ -9,4 +9,13 @@ import { webhooksModule } from "../plugins/webhooks/index.js";
 import { debtorsModule } from "../plugins/debtors/index.js";
 
 /** The explicit, ordered module list: the only place src/ reaches into plugins/. */
-export const MODULES: ModuleManifest[] = [coreModule, controlPlaneModule, mattersModule, judgmentsModule, operationsModule, webhooksModule, auditModule, debtorsModule];
+export const MODULES: ModuleManifest[] = [
+  coreModule,
+  controlPlaneModule,
+  mattersModule,
+  judgmentsModule,
+  operationsModule,
+  webhooksModule,
+  auditModule,
+  debtorsModule,
+];

@@ -13,7 +13,12 @@ export interface PageArgs {
 
 export interface Connection<T> {
   edges: Array<{ cursor: string; node: T }>;
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -24,9 +29,12 @@ export function encodeCursor(id: string): string {
 }
 
 export function decodeCursor(cursor: string): string {
-  const text = /^[A-Za-z0-9_-]+$/.test(cursor) ? Buffer.from(cursor, "base64url").toString("utf8") : "";
+  const text = /^[A-Za-z0-9_-]+$/.test(cursor)
+    ? Buffer.from(cursor, "base64url").toString("utf8")
+    : "";
   const id = text.startsWith("c1:") ? text.slice(3) : "";
-  if (!idPrefix(id)) throw invalid("after", "The cursor is not valid; use next_cursor from a previous page.");
+  if (!idPrefix(id))
+    throw invalid("after", "The cursor is not valid; use next_cursor from a previous page.");
   return id;
 }
 

@@ -7,11 +7,14 @@ import { holdDataDirLock } from "./db/data-dir-lock.js";
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
-const releaseLock = config.database.kind === "pglite" ? holdDataDirLock(config.database.dataDir) : () => {};
+const releaseLock =
+  config.database.kind === "pglite" ? holdDataDirLock(config.database.dataDir) : () => {};
 const app = await createApp(config, { logger });
 
 if (app.bootstrap) {
-  const how = config.bootstrapSecret ? "from MD_BOOTSTRAP_SECRET" : "generated; shown only this once";
+  const how = config.bootstrapSecret
+    ? "from MD_BOOTSTRAP_SECRET"
+    : "generated; shown only this once";
   process.stdout.write(
     `\nFirst start: created organization ${app.bootstrap.organization_id} and admin key ${app.bootstrap.key_id}.\n` +
       `API key (${app.bootstrap.environment}, ${how}):\n\n  ${app.bootstrap.secret}\n\n`,
@@ -21,7 +24,12 @@ if (app.bootstrap) {
 const server = createServer(createServerAdapter((request: Request) => app.fetch(request)));
 server.listen(config.port, config.host, () => {
   logger.info(
-    { port: config.port, host: config.host, database: config.database.kind, migrations_applied: app.db.appliedMigrations },
+    {
+      port: config.port,
+      host: config.host,
+      database: config.database.kind,
+      migrations_applied: app.db.appliedMigrations,
+    },
     `listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
   );
 });

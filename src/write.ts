@@ -71,14 +71,23 @@ async function appendAudit(tx: ScopedTx, ctx: RequestContext, entry: AuditEntry)
     timestamp: new Date(),
     prevHash: head?.hash ?? GENESIS_HASH,
   };
-  await tx.auditEvent.create({ data: { ...fields, details: fields.details as object, hash: hashEvent(fields) } });
+  await tx.auditEvent.create({
+    data: { ...fields, details: fields.details as object, hash: hashEvent(fields) },
+  });
   return { id: fields.id };
 }
 
-async function queueEvent(tx: ScopedTx, ctx: RequestContext, type: string, data: Record<string, unknown>) {
+async function queueEvent(
+  tx: ScopedTx,
+  ctx: RequestContext,
+  type: string,
+  data: Record<string, unknown>,
+) {
   const id = newId("event");
   const createdAt = new Date();
-  await tx.event.create({ data: { id, type, data: data as object, requestId: ctx.requestId, createdAt } as never });
+  await tx.event.create({
+    data: { id, type, data: data as object, requestId: ctx.requestId, createdAt } as never,
+  });
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { status: "enabled", OR: [{ events: { has: type } }, { events: { has: "*" } }] },
     select: { id: true },

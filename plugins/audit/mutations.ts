@@ -4,7 +4,7 @@ import { write } from "../../src/write.js";
 import { AuditEventRef } from "./types.js";
 
 const CreateAuditEventInput = builder.inputType("CreateAuditEventInput", {
-  description: "A manual audit event; it is marked details.source = \"manual\".",
+  description: 'A manual audit event; it is marked details.source = "manual".',
   fields: (t) => ({
     matterId: t.id({ required: true, description: "Matter the event belongs to." }),
     eventType: t.string({ required: true, description: "What happened, e.g. call.logged." }),
@@ -22,7 +22,10 @@ export function registerAuditMutations() {
       gate: { scope: "audit:write" },
       args: { input: t.arg({ type: CreateAuditEventInput, required: true }) },
       resolve: async (_root, { input }, ctx) => {
-        const matter = await ctx.db.matter.findUnique({ where: { id: input.matterId }, select: { id: true } });
+        const matter = await ctx.db.matter.findUnique({
+          where: { id: input.matterId },
+          select: { id: true },
+        });
         if (!matter) throw notFound("matter", input.matterId);
         return write(ctx, async ({ tx, audit }) => {
           const { id } = await audit({

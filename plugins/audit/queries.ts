@@ -49,7 +49,9 @@ export function registerAuditQueries() {
         const time = {
           ...(args.from ? { gte: args.from } : {}),
           ...(args.to ? { lt: args.to } : {}),
-          ...((createdRange(args.createdAfter, args.createdBefore).createdAt as object | undefined) ?? {}),
+          ...((createdRange(args.createdAfter, args.createdBefore).createdAt as
+            | object
+            | undefined) ?? {}),
         };
         return paginate((q) => ctx.db.auditEvent.findMany(q), args, {
           matterId: args.matterId,
@@ -69,11 +71,18 @@ export function registerAuditQueries() {
       type: AuditVerificationRef,
       description: "Recomputes the hash chain of the caller's organization and environment.",
       gate: { scope: "audit:read" },
-      args: { matterId: t.arg.id({ description: "Recompute only this matter's events (links are always checked)." }) },
+      args: {
+        matterId: t.arg.id({
+          description: "Recompute only this matter's events (links are always checked).",
+        }),
+      },
       resolve: async (_root, { matterId }, ctx) => {
         if (matterId) await requireVisibleMatter(ctx, matterId);
         else if (ctx.principal.matterIds !== null) {
-          throw missing("matter_id", "A key limited to some matters must name the matter to verify.");
+          throw missing(
+            "matter_id",
+            "A key limited to some matters must name the matter to verify.",
+          );
         }
         return verifyAuditChain(ctx, matterId ?? null);
       },

@@ -25,7 +25,12 @@ export async function verifyAuditChain(ctx: RequestContext, matterId: string | n
       const contentBroken = selected && hashEvent(e) !== e.hash;
       if (selected) checked++;
       if (linkBroken || contentBroken) {
-        return { valid: false, eventsChecked: checked, headHash: await chainHead(ctx), firstInvalidEventId: e.id };
+        return {
+          valid: false,
+          eventsChecked: checked,
+          headHash: await chainHead(ctx),
+          firstInvalidEventId: e.id,
+        };
       }
       prev = e.hash;
       after = e.sequence;
@@ -33,7 +38,12 @@ export async function verifyAuditChain(ctx: RequestContext, matterId: string | n
     if (batch.length < PAGE) break;
   }
   // The walk covered the whole chain, so `prev` is its head.
-  return { valid: true, eventsChecked: checked, headHash: prev === GENESIS_HASH ? null : prev, firstInvalidEventId: null };
+  return {
+    valid: true,
+    eventsChecked: checked,
+    headHash: prev === GENESIS_HASH ? null : prev,
+    firstInvalidEventId: null,
+  };
 }
 
 async function chainHead(ctx: RequestContext) {

@@ -14,15 +14,18 @@ export const controlPlaneModule: ModuleManifest = {
       typename: "Organization",
       scope: "org:read",
       load: async (ctx, ids) =>
-        (await ctx.services.root.organization.findMany({ where: { id: { in: ids } } })).filter((o) =>
-          canSeeOrganization(ctx.principal, o),
+        (await ctx.services.root.organization.findMany({ where: { id: { in: ids } } })).filter(
+          (o) => canSeeOrganization(ctx.principal, o),
         ),
     });
     registerNode("usr", {
       typename: "User",
       scope: "users:read",
       load: async (ctx, ids) => {
-        const users = await ctx.services.root.user.findMany({ where: { id: { in: ids } }, include: { organization: true } });
+        const users = await ctx.services.root.user.findMany({
+          where: { id: { in: ids } },
+          include: { organization: true },
+        });
         return users.filter((u) => canSeeOrganization(ctx.principal, u.organization));
       },
     });
@@ -30,7 +33,10 @@ export const controlPlaneModule: ModuleManifest = {
       typename: "ApiKey",
       scope: "keys:read",
       load: async (ctx, ids) => {
-        const keys = await ctx.services.root.apiKey.findMany({ where: { id: { in: ids } }, include: { organization: true } });
+        const keys = await ctx.services.root.apiKey.findMany({
+          where: { id: { in: ids } },
+          include: { organization: true },
+        });
         return keys.filter((k) => canSeeOrganization(ctx.principal, k.organization));
       },
     });

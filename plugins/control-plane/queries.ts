@@ -11,14 +11,17 @@ export function registerControlPlaneQueries() {
   builder.queryField("organizations", (t) =>
     t.field({
       type: connectionOf(OrganizationRef, "Organization"),
-      description: "The caller's organization, plus those a provider_internal organization created.",
+      description:
+        "The caller's organization, plus those a provider_internal organization created.",
       gate: { scope: "org:read" },
       args: pageArgs(t),
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.services.root.organization.findMany(q), args, {
           OR: [
             { id: ctx.principal.organizationId },
-            ...(isProviderInternal(ctx.principal) ? [{ parentOrganizationId: ctx.principal.organizationId }] : []),
+            ...(isProviderInternal(ctx.principal)
+              ? [{ parentOrganizationId: ctx.principal.organizationId }]
+              : []),
           ],
         }),
     }),
@@ -39,10 +42,15 @@ export function registerControlPlaneQueries() {
       type: connectionOf(ApiKeyRef, "ApiKey"),
       description: "Keys of an organization (metadata and status only).",
       gate: { scope: "keys:read" },
-      args: { ...pageArgs(t), organizationId: t.arg.id({ required: true, description: "Organization id." }) },
+      args: {
+        ...pageArgs(t),
+        organizationId: t.arg.id({ required: true, description: "Organization id." }),
+      },
       resolve: async (_root, args, ctx) => {
         await findVisibleOrganization(ctx, args.organizationId);
-        return paginate((q) => ctx.services.root.apiKey.findMany(q), args, { organizationId: args.organizationId });
+        return paginate((q) => ctx.services.root.apiKey.findMany(q), args, {
+          organizationId: args.organizationId,
+        });
       },
     }),
   );
@@ -52,10 +60,15 @@ export function registerControlPlaneQueries() {
       type: connectionOf(UserRef, "User"),
       description: "Users of an organization.",
       gate: { scope: "users:read" },
-      args: { ...pageArgs(t), organizationId: t.arg.id({ required: true, description: "Organization id." }) },
+      args: {
+        ...pageArgs(t),
+        organizationId: t.arg.id({ required: true, description: "Organization id." }),
+      },
       resolve: async (_root, args, ctx) => {
         await findVisibleOrganization(ctx, args.organizationId);
-        return paginate((q) => ctx.services.root.user.findMany(q), args, { organizationId: args.organizationId });
+        return paginate((q) => ctx.services.root.user.findMany(q), args, {
+          organizationId: args.organizationId,
+        });
       },
     }),
   );
@@ -90,7 +103,9 @@ export function registerControlPlaneQueries() {
       gate: { scope: "capabilities:read" },
       resolve: async (_root, _args, ctx) => {
         const p = ctx.principal;
-        const org = await ctx.services.root.organization.findUniqueOrThrow({ where: { id: p.organizationId } });
+        const org = await ctx.services.root.organization.findUniqueOrThrow({
+          where: { id: p.organizationId },
+        });
         const liveAccess = org.features.includes("live_access");
         const modules = servedModules();
         return {

@@ -2,7 +2,8 @@ import { builder } from "../../src/schema/builder.js";
 import { keyStatus, ORGANIZATION_TYPES } from "./permissions.js";
 
 export const OrganizationTypeEnum = builder.enumType("OrganizationType", {
-  description: "Kind of tenant: the service operator itself, counsel, a recovery operator or a partner.",
+  description:
+    "Kind of tenant: the service operator itself, counsel, a recovery operator or a partner.",
   values: ORGANIZATION_TYPES,
 });
 export const EnvironmentEnum = builder.enumType("Environment", {
@@ -20,10 +21,21 @@ export const OrganizationRef = builder.prismaNode("Organization", {
   fields: (t) => ({
     organizationId: t.exposeString("id", { description: "Organization id (org_…)." }),
     name: t.exposeString("name", { description: "Display name." }),
-    type: t.field({ type: OrganizationTypeEnum, description: "Organization kind.", resolve: (o) => o.type as never }),
-    retentionPolicy: t.exposeString("retentionPolicy", { nullable: true, description: "Data retention policy label." }),
-    features: t.exposeStringList("features", { description: "Enabled feature flags (e.g. live_access)." }),
-    pinnedVersion: t.exposeString("pinnedVersion", { description: "API version used when a request sends no MD-Version." }),
+    type: t.field({
+      type: OrganizationTypeEnum,
+      description: "Organization kind.",
+      resolve: (o) => o.type as never,
+    }),
+    retentionPolicy: t.exposeString("retentionPolicy", {
+      nullable: true,
+      description: "Data retention policy label.",
+    }),
+    features: t.exposeStringList("features", {
+      description: "Enabled feature flags (e.g. live_access).",
+    }),
+    pinnedVersion: t.exposeString("pinnedVersion", {
+      description: "API version used when a request sends no MD-Version.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
   }),
 });
@@ -31,13 +43,32 @@ export const OrganizationRef = builder.prismaNode("Organization", {
 const keyFields = (t: any) => ({
   keyId: t.exposeString("id", { description: "Key id (key_…)." }),
   name: t.exposeString("name", { nullable: true, description: "Label of the key." }),
-  environment: t.field({ type: EnvironmentEnum, description: "sandbox or live.", resolve: (k: any) => k.environment }),
-  scopes: t.exposeStringList("scopes", { description: "Granted scope patterns (`*`, `family:*`, or names)." }),
-  matterIds: t.exposeStringList("matterIds", { description: "Matters the key is limited to; empty means all." }),
-  userId: t.exposeString("userId", { nullable: true, description: "User the key acts for (its role limits the scopes)." }),
-  status: t.field({ type: ApiKeyStatusEnum, description: "Key status.", resolve: (k: any) => keyStatus(k) }),
+  environment: t.field({
+    type: EnvironmentEnum,
+    description: "sandbox or live.",
+    resolve: (k: any) => k.environment,
+  }),
+  scopes: t.exposeStringList("scopes", {
+    description: "Granted scope patterns (`*`, `family:*`, or names).",
+  }),
+  matterIds: t.exposeStringList("matterIds", {
+    description: "Matters the key is limited to; empty means all.",
+  }),
+  userId: t.exposeString("userId", {
+    nullable: true,
+    description: "User the key acts for (its role limits the scopes).",
+  }),
+  status: t.field({
+    type: ApiKeyStatusEnum,
+    description: "Key status.",
+    resolve: (k: any) => keyStatus(k),
+  }),
   last4: t.exposeString("last4", { description: "Last four characters of the secret." }),
-  expiresAt: t.expose("expiresAt", { type: "DateTime", nullable: true, description: "Expiry time, if any." }),
+  expiresAt: t.expose("expiresAt", {
+    type: "DateTime",
+    nullable: true,
+    description: "Expiry time, if any.",
+  }),
   createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
 });
 
@@ -46,7 +77,11 @@ export const ApiKeyRef = builder.prismaNode("ApiKey", {
   description: "An API key's metadata. Secret material is never listed.",
   fields: (t) => ({
     ...keyFields(t),
-    lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true, description: "Last authenticated use." }),
+    lastUsedAt: t.expose("lastUsedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "Last authenticated use.",
+    }),
   }),
 });
 
@@ -70,23 +105,39 @@ export const UserRef = builder.prismaNode("User", {
     userId: t.exposeString("id", { description: "User id (usr_…)." }),
     email: t.exposeString("email", { description: "Email address." }),
     name: t.exposeString("name", { nullable: true, description: "Full name." }),
-    roles: t.exposeStringList("roles", { description: "admin, counsel, operator, analyst, viewer." }),
-    matterIds: t.exposeStringList("matterIds", { description: "Matters the user may see; empty means all." }),
+    roles: t.exposeStringList("roles", {
+      description: "admin, counsel, operator, analyst, viewer.",
+    }),
+    matterIds: t.exposeStringList("matterIds", {
+      description: "Matters the user may see; empty means all.",
+    }),
     organizationId: t.exposeString("organizationId", { description: "Owning organization." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Invitation time." }),
   }),
 });
 
 export const HealthRef = builder
-  .objectRef<{ status: string; version: string; environment: string; timestamp: Date; database: string }>("Health")
+  .objectRef<{
+    status: string;
+    version: string;
+    environment: string;
+    timestamp: Date;
+    database: string;
+  }>("Health")
   .implement({
     description: "Service health.",
     fields: (t) => ({
-      status: t.exposeString("status", { description: "ok when the service and its database answer." }),
+      status: t.exposeString("status", {
+        description: "ok when the service and its database answer.",
+      }),
       version: t.exposeString("version", { description: "Service version." }),
-      environment: t.exposeString("environment", { description: "Environment of the calling key." }),
+      environment: t.exposeString("environment", {
+        description: "Environment of the calling key.",
+      }),
       timestamp: t.expose("timestamp", { type: "DateTime", description: "Server time." }),
-      database: t.exposeString("database", { description: "ok, or the reason the database check failed." }),
+      database: t.exposeString("database", {
+        description: "ok, or the reason the database check failed.",
+      }),
     }),
   });
 
@@ -106,28 +157,63 @@ const AccessPostureRef = builder.objectRef<AccessPosture>("AccessPosture").imple
   description: "What the calling key may do.",
   fields: (t) => ({
     organizationId: t.exposeString("organizationId", { description: "Caller's organization." }),
-    organizationType: t.exposeString("organizationType", { description: "Caller's organization kind." }),
+    organizationType: t.exposeString("organizationType", {
+      description: "Caller's organization kind.",
+    }),
     environment: t.exposeString("environment", { description: "sandbox or live." }),
     keyId: t.exposeString("keyId", { description: "Calling key." }),
-    userId: t.exposeString("userId", { nullable: true, description: "User bound to the key, if any." }),
+    userId: t.exposeString("userId", {
+      nullable: true,
+      description: "User bound to the key, if any.",
+    }),
     scopes: t.exposeStringList("scopes", { description: "Key scope patterns." }),
-    roleScopes: t.exposeStringList("roleScopes", { nullable: true, description: "Scopes allowed by the bound user's roles." }),
-    matterLimited: t.boolean({ description: "True when the key sees only some matters.", resolve: (a) => a.matterIds !== null }),
-    matterIds: t.exposeStringList("matterIds", { nullable: true, description: "Matters the key may see (null: all)." }),
-    liveAccess: t.exposeBoolean("liveAccess", { description: "Whether the organization may use live keys." }),
+    roleScopes: t.exposeStringList("roleScopes", {
+      nullable: true,
+      description: "Scopes allowed by the bound user's roles.",
+    }),
+    matterLimited: t.boolean({
+      description: "True when the key sees only some matters.",
+      resolve: (a) => a.matterIds !== null,
+    }),
+    matterIds: t.exposeStringList("matterIds", {
+      nullable: true,
+      description: "Matters the key may see (null: all).",
+    }),
+    liveAccess: t.exposeBoolean("liveAccess", {
+      description: "Whether the organization may use live keys.",
+    }),
   }),
 });
 
 export const CapabilitiesRef = builder
-  .objectRef<{ capabilities: string[]; modules: string[]; environments: string[]; featureFlags: string[]; accessPosture: AccessPosture; notes: string }>("Capabilities")
+  .objectRef<{
+    capabilities: string[];
+    modules: string[];
+    environments: string[];
+    featureFlags: string[];
+    accessPosture: AccessPosture;
+    notes: string;
+  }>("Capabilities")
   .implement({
     description: "What this deployment serves and what the caller may use.",
     fields: (t) => ({
-      capabilities: t.exposeStringList("capabilities", { description: "Capability names of the served modules." }),
-      modules: t.exposeStringList("modules", { description: "Domain modules served by this process." }),
-      environments: t.exposeStringList("environments", { description: "Environments the caller's organization may use." }),
-      featureFlags: t.exposeStringList("featureFlags", { description: "Feature flags enabled for the organization." }),
-      accessPosture: t.field({ type: AccessPostureRef, description: "The caller's access.", resolve: (c) => c.accessPosture }),
+      capabilities: t.exposeStringList("capabilities", {
+        description: "Capability names of the served modules.",
+      }),
+      modules: t.exposeStringList("modules", {
+        description: "Domain modules served by this process.",
+      }),
+      environments: t.exposeStringList("environments", {
+        description: "Environments the caller's organization may use.",
+      }),
+      featureFlags: t.exposeStringList("featureFlags", {
+        description: "Feature flags enabled for the organization.",
+      }),
+      accessPosture: t.field({
+        type: AccessPostureRef,
+        description: "The caller's access.",
+        resolve: (c) => c.accessPosture,
+      }),
       notes: t.exposeString("notes", { description: "Human-readable notes." }),
     }),
   });

@@ -1,5 +1,10 @@
 import { builder } from "../../src/schema/builder.js";
-import { DateScalar, DateTimeScalar, JSONObjectScalar, JSONScalar } from "../../src/schema/scalars.js";
+import {
+  DateScalar,
+  DateTimeScalar,
+  JSONObjectScalar,
+  JSONScalar,
+} from "../../src/schema/scalars.js";
 import type { ModuleManifest } from "../../rest-bridge/types.js";
 import { registerNodeQueries } from "./node-queries.js";
 import "./shared-types.js";
@@ -12,7 +17,9 @@ export const coreModule: ModuleManifest = {
     builder.addScalarType("Date", DateScalar);
     builder.addScalarType("JSON", JSONScalar);
     builder.addScalarType("JSONObject", JSONObjectScalar);
-    builder.queryType({ description: "Read operations. Every field declares its scope with @scope." });
+    builder.queryType({
+      description: "Read operations. Every field declares its scope with @scope.",
+    });
     builder.mutationType({ description: "Write operations; each one is audited." });
     registerNodeQueries();
   },

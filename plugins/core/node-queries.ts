@@ -24,7 +24,8 @@ export function registerNodeQueries() {
     t.field({
       type: builder.nodeInterfaceRef(),
       nullable: true,
-      description: "Any object the caller may see, by its prefixed id. Objects out of reach are null.",
+      description:
+        "Any object the caller may see, by its prefixed id. Objects out of reach are null.",
       args: { id: t.arg.id({ required: true, description: "A prefixed id such as op_01h…" }) },
       resolve: async (_root, { id }, ctx) => {
         const [node] = await loadNodes(ctx, [id]);

@@ -14,13 +14,37 @@ export interface SourceRefShape {
 export const SourceRefRef = builder.objectRef<SourceRefShape>("SourceRef").implement({
   description: "A reference to a source document or record, with chain of custody.",
   fields: (t) => ({
-    sourceId: t.string({ nullable: true, description: "Id of the source.", resolve: (s) => s.sourceId ?? null }),
-    sourceType: t.string({ nullable: true, description: "Kind of source (e.g. certified_judgment, vasp_response).", resolve: (s) => s.sourceType ?? null }),
+    sourceId: t.string({
+      nullable: true,
+      description: "Id of the source.",
+      resolve: (s) => s.sourceId ?? null,
+    }),
+    sourceType: t.string({
+      nullable: true,
+      description: "Kind of source (e.g. certified_judgment, vasp_response).",
+      resolve: (s) => s.sourceType ?? null,
+    }),
     title: t.string({ nullable: true, description: "Title.", resolve: (s) => s.title ?? null }),
-    uri: t.string({ nullable: true, description: "Where the source is kept.", resolve: (s) => s.uri ?? null }),
-    hash: t.string({ nullable: true, description: "Content hash.", resolve: (s) => s.hash ?? null }),
-    chainOfCustodyId: t.string({ nullable: true, description: "Chain-of-custody record id.", resolve: (s) => s.chainOfCustodyId ?? null }),
-    admissibilityNotes: t.string({ nullable: true, description: "Notes on admissibility.", resolve: (s) => s.admissibilityNotes ?? null }),
+    uri: t.string({
+      nullable: true,
+      description: "Where the source is kept.",
+      resolve: (s) => s.uri ?? null,
+    }),
+    hash: t.string({
+      nullable: true,
+      description: "Content hash.",
+      resolve: (s) => s.hash ?? null,
+    }),
+    chainOfCustodyId: t.string({
+      nullable: true,
+      description: "Chain-of-custody record id.",
+      resolve: (s) => s.chainOfCustodyId ?? null,
+    }),
+    admissibilityNotes: t.string({
+      nullable: true,
+      description: "Notes on admissibility.",
+      resolve: (s) => s.admissibilityNotes ?? null,
+    }),
   }),
 });
 
@@ -47,10 +71,24 @@ export interface ReviewStateShape {
 export const ReviewStateRef = builder.objectRef<ReviewStateShape>("ReviewState").implement({
   description: "Counsel or operator review of an object.",
   fields: (t) => ({
-    reviewRequired: t.boolean({ description: "Whether review is required.", resolve: (r) => r.reviewRequired ?? false }),
-    reviewStatus: t.string({ description: "Review status (e.g. not_required, pending, approved).", resolve: (r) => r.reviewStatus ?? "not_required" }),
-    reviewOwner: t.string({ nullable: true, description: "Who owns the review.", resolve: (r) => r.reviewOwner ?? null }),
-    reviewNotes: t.string({ nullable: true, description: "Review notes.", resolve: (r) => r.reviewNotes ?? null }),
+    reviewRequired: t.boolean({
+      description: "Whether review is required.",
+      resolve: (r) => r.reviewRequired ?? false,
+    }),
+    reviewStatus: t.string({
+      description: "Review status (e.g. not_required, pending, approved).",
+      resolve: (r) => r.reviewStatus ?? "not_required",
+    }),
+    reviewOwner: t.string({
+      nullable: true,
+      description: "Who owns the review.",
+      resolve: (r) => r.reviewOwner ?? null,
+    }),
+    reviewNotes: t.string({
+      nullable: true,
+      description: "Review notes.",
+      resolve: (r) => r.reviewNotes ?? null,
+    }),
   }),
 });
 
@@ -71,25 +109,36 @@ export interface MoneyShape {
 }
 
 export const MoneyRef = builder.objectRef<MoneyShape>("Money").implement({
-  description: "An amount of money. Kept as an exact decimal internally; rounded half-even to the currency's minor unit.",
+  description:
+    "An amount of money. Kept as an exact decimal internally; rounded half-even to the currency's minor unit.",
   fields: (t) => ({
     amount: t.exposeFloat("amount", { description: "Amount in major units (e.g. dollars)." }),
     currency: t.exposeString("currency", { description: "ISO 4217 currency code." }),
-    valuationTime: t.expose("valuationTime", { type: "DateTime", description: "When the amount was valued." }),
+    valuationTime: t.expose("valuationTime", {
+      type: "DateTime",
+      description: "When the amount was valued.",
+    }),
   }),
 });
 
 export const MoneyInput = builder.inputType("MoneyInput", {
   description: "An amount of money.",
   fields: (t) => ({
-    amount: t.float({ required: true, description: "Amount in major units; at most the currency's minor-unit precision." }),
+    amount: t.float({
+      required: true,
+      description: "Amount in major units; at most the currency's minor-unit precision.",
+    }),
     currency: t.string({ required: true, description: "ISO 4217 currency code, e.g. USD." }),
-    valuationTime: t.field({ type: "DateTime", description: "When the amount was valued (default now)." }),
+    valuationTime: t.field({
+      type: "DateTime",
+      description: "When the amount was valued (default now).",
+    }),
   }),
 });
 
 /** Stored JSON of source refs → the output shape (stored in camelCase). */
-export const sourceRefsOf = (json: unknown): SourceRefShape[] => (Array.isArray(json) ? (json as SourceRefShape[]) : []);
+export const sourceRefsOf = (json: unknown): SourceRefShape[] =>
+  Array.isArray(json) ? (json as SourceRefShape[]) : [];
 export const reviewStateOf = (json: unknown): ReviewStateShape =>
   json && typeof json === "object" && !Array.isArray(json) ? (json as ReviewStateShape) : {};
 
@@ -114,8 +163,14 @@ export const GateRef = builder.objectRef<GateShape>("Gate").implement({
   description: "One gate of a readiness battery: its outcome, why, and what to do about it.",
   fields: (t) => ({
     gate: t.exposeString("gate", { description: "Gate name, e.g. `bankruptcy`." }),
-    status: t.field({ type: GateStatusEnum, description: "pass, fail or review.", resolve: (g) => g.status }),
+    status: t.field({
+      type: GateStatusEnum,
+      description: "pass, fail or review.",
+      resolve: (g) => g.status,
+    }),
     reasons: t.exposeStringList("reasons", { description: "Why the gate has this outcome." }),
-    requiredActions: t.exposeStringList("required_actions", { description: "What must be done to pass it." }),
+    requiredActions: t.exposeStringList("required_actions", {
+      description: "What must be done to pass it.",
+    }),
   }),
 });

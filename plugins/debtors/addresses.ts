@@ -14,7 +14,11 @@ export type AddressCheck =
   | { ok: true; network: AddressNetwork; format: string }
   | { ok: false; reason: string };
 
-const ok = (network: AddressNetwork, format: string): AddressCheck => ({ ok: true, network, format });
+const ok = (network: AddressNetwork, format: string): AddressCheck => ({
+  ok: true,
+  network,
+  format,
+});
 const bad = (reason: string): AddressCheck => ({ ok: false, reason });
 
 const HEX40 = /^0x[0-9a-fA-F]{40}$/;
@@ -24,7 +28,17 @@ const BITCOIN_HRPS = new Set(["bc", "tb", "bcrt"]);
 const BITCOIN_VERSIONS = new Set([0x00, 0x05, 0x6f, 0xc4]);
 const TRON_VERSION = 0x41;
 /** bech32 prefixes of other chains whose addresses we accept on the checksum alone. */
-const OTHER_BECH32_HRPS = new Set(["ltc", "tltc", "cosmos", "osmo", "addr", "bnb", "terra", "inj", "celestia"]);
+const OTHER_BECH32_HRPS = new Set([
+  "ltc",
+  "tltc",
+  "cosmos",
+  "osmo",
+  "addr",
+  "bnb",
+  "terra",
+  "inj",
+  "celestia",
+]);
 
 /** The EIP-55 mixed-case form of a 0x address (any case in, checksummed case out). */
 export function toEip55(address: string): string {
@@ -40,14 +54,20 @@ export function toEip55(address: string): string {
 
 /** EVM: 0x + 40 hex; all-lower or all-upper carries no checksum, mixed case must be EIP-55. */
 export function checkEvmAddress(address: string): AddressCheck {
-  if (!HEX40.test(address)) return bad("an EVM address is 0x followed by 40 hexadecimal characters");
+  if (!HEX40.test(address))
+    return bad("an EVM address is 0x followed by 40 hexadecimal characters");
   const body = address.slice(2);
   if (body === body.toLowerCase() || body === body.toUpperCase()) return ok("evm", "hex");
-  return toEip55(address) === address ? ok("evm", "eip55") : bad("the EIP-55 mixed-case checksum does not match");
+  return toEip55(address) === address
+    ? ok("evm", "eip55")
+    : bad("the EIP-55 mixed-case checksum does not match");
 }
 
 /** Splits a base58check string into version byte and payload, or null when the checksum fails. */
-function decodeBase58Check(address: string, alphabet: "bitcoin" | "xrp"): { version: number; payload: Uint8Array } | null {
+function decodeBase58Check(
+  address: string,
+  alphabet: "bitcoin" | "xrp",
+): { version: number; payload: Uint8Array } | null {
   let raw: Uint8Array;
   try {
     raw = alphabet === "xrp" ? base58xrp.decode(address) : base58.decode(address);
@@ -80,8 +100,10 @@ export function checkBitcoinSegwit(address: string): AddressCheck {
     return bad(`the ${version === 0 ? "bech32" : "bech32m"} checksum or encoding is not valid`);
   }
   const program = coder.fromWordsUnsafe(words.slice(1));
-  if (!program || program.length < 2 || program.length > 40) return bad("the witness program must be 2 to 40 bytes");
-  if (version === 0 && program.length !== 20 && program.length !== 32) return bad("a v0 witness program must be 20 or 32 bytes");
+  if (!program || program.length < 2 || program.length > 40)
+    return bad("the witness program must be 2 to 40 bytes");
+  if (version === 0 && program.length !== 20 && program.length !== 32)
+    return bad("a v0 witness program must be 20 or 32 bytes");
   return ok("bitcoin", version === 0 ? "bech32" : "bech32m");
 }
 
@@ -89,7 +111,8 @@ export function checkBitcoinSegwit(address: string): AddressCheck {
 export function checkBitcoinBase58(address: string): AddressCheck {
   const decoded = BASE58_CHARS.test(address) ? decodeBase58Check(address, "bitcoin") : null;
   if (!decoded) return bad("the base58check checksum does not match");
-  if (!BITCOIN_VERSIONS.has(decoded.version) || decoded.payload.length !== 20) return bad("not a Bitcoin P2PKH or P2SH address");
+  if (!BITCOIN_VERSIONS.has(decoded.version) || decoded.payload.length !== 20)
+    return bad("not a Bitcoin P2PKH or P2SH address");
   return ok("bitcoin", "base58check");
 }
 
@@ -97,7 +120,8 @@ export function checkBitcoinBase58(address: string): AddressCheck {
 export function checkTronAddress(address: string): AddressCheck {
   const decoded = BASE58_CHARS.test(address) ? decodeBase58Check(address, "bitcoin") : null;
   if (!decoded) return bad("the Tron base58check checksum does not match");
-  if (decoded.version !== TRON_VERSION || decoded.payload.length !== 20) return bad("not a Tron address (version 0x41, 20 bytes)");
+  if (decoded.version !== TRON_VERSION || decoded.payload.length !== 20)
+    return bad("not a Tron address (version 0x41, 20 bytes)");
   return ok("tron", "base58check");
 }
 
@@ -105,7 +129,9 @@ export function checkTronAddress(address: string): AddressCheck {
 export function checkSolanaAddress(address: string): AddressCheck {
   if (!BASE58_CHARS.test(address)) return bad("a Solana address is base58");
   try {
-    return base58.decode(address).length === 32 ? ok("solana", "base58") : bad("a Solana address decodes to 32 bytes");
+    return base58.decode(address).length === 32
+      ? ok("solana", "base58")
+      : bad("a Solana address decodes to 32 bytes");
   } catch {
     return bad("a Solana address is base58");
   }
@@ -124,15 +150,19 @@ function checkBech32Family(address: string): AddressCheck | null {
 function checkBase58Family(address: string): AddressCheck | null {
   if (!BASE58_CHARS.test(address)) return null;
   const decoded = decodeBase58Check(address, "bitcoin");
-  if (decoded?.version === TRON_VERSION && decoded.payload.length === 20) return ok("tron", "base58check");
-  if (decoded && BITCOIN_VERSIONS.has(decoded.version) && decoded.payload.length === 20) return ok("bitcoin", "base58check");
+  if (decoded?.version === TRON_VERSION && decoded.payload.length === 20)
+    return ok("tron", "base58check");
+  if (decoded && BITCOIN_VERSIONS.has(decoded.version) && decoded.payload.length === 20)
+    return ok("bitcoin", "base58check");
   const solana = checkSolanaAddress(address);
   if (solana.ok) return solana;
-  if (address.startsWith("r") && decodeBase58Check(address, "xrp")?.payload.length === 20) return ok("xrp", "base58check");
+  if (address.startsWith("r") && decodeBase58Check(address, "xrp")?.payload.length === 20)
+    return ok("xrp", "base58check");
   // Another coin's base58check (Litecoin, Dogecoin, …): the checksum holds; the network is not ours to judge.
   if (decoded && decoded.payload.length === 20) return ok("other", "base58check");
   if (address.startsWith("T") && address.length === 34) return checkTronAddress(address);
-  if (/^[13mn2]/.test(address) && address.length >= 25 && address.length <= 35) return checkBitcoinBase58(address);
+  if (/^[13mn2]/.test(address) && address.length >= 25 && address.length <= 35)
+    return checkBitcoinBase58(address);
   return bad("not a valid base58check address, nor a 32-byte Solana address");
 }
 
@@ -144,7 +174,8 @@ function checkBase58Family(address: string): AddressCheck | null {
  * cannot pass as some other network.
  */
 export function checkWalletAddress(address: string): AddressCheck {
-  if (address === "" || address.trim() !== address) return bad("an address must be non-empty with no surrounding whitespace");
+  if (address === "" || address.trim() !== address)
+    return bad("an address must be non-empty with no surrounding whitespace");
   if (/^0x/i.test(address)) return checkEvmAddress(address);
   const bech = checkBech32Family(address);
   if (bech?.ok) return bech;
@@ -153,7 +184,11 @@ export function checkWalletAddress(address: string): AddressCheck {
   if (bech) return bech;
   if (b58) return b58;
   if (/^[a-z0-9]+1[02-9ac-hj-np-z]+$/i.test(address)) {
-    return bad(`'${address.slice(0, address.lastIndexOf("1"))}' is not a known bech32 address prefix`);
+    return bad(
+      `'${address.slice(0, address.lastIndexOf("1"))}' is not a known bech32 address prefix`,
+    );
   }
-  return bad("not a recognised address format (EVM, Bitcoin, Tron, Solana, or another base58check/bech32 address)");
+  return bad(
+    "not a recognised address format (EVM, Bitcoin, Tron, Solana, or another base58check/bech32 address)",
+  );
 }

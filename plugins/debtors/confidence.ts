@@ -62,7 +62,9 @@ export function distinctRefs(refs: readonly SourceRefShape[]): SourceRefShape[] 
   const seen = new Set<string>();
   const out: SourceRefShape[] = [];
   for (const ref of refs) {
-    const key = ref.sourceId ? `id:${ref.sourceId}` : `ref:${JSON.stringify([ref.sourceType, ref.uri, ref.hash, ref.title])}`;
+    const key = ref.sourceId
+      ? `id:${ref.sourceId}`
+      : `ref:${JSON.stringify([ref.sourceType, ref.uri, ref.hash, ref.title])}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(ref);
@@ -87,7 +89,9 @@ export function scoreClaim(refs: readonly SourceRefShape[]): Scored {
   const miss = distinct.reduce((p, r) => p * (1 - TIER_BASE[tierOf(r.sourceType)]), 1);
   // Strongest first; ties broken by name so the choice is deterministic.
   const strongest = [...distinct].sort(
-    (a, b) => TIER_BASE[tierOf(b.sourceType)] - TIER_BASE[tierOf(a.sourceType)] || String(a.sourceType).localeCompare(String(b.sourceType)),
+    (a, b) =>
+      TIER_BASE[tierOf(b.sourceType)] - TIER_BASE[tierOf(a.sourceType)] ||
+      String(a.sourceType).localeCompare(String(b.sourceType)),
   )[0]!;
   return { confidence: round4(1 - miss), sourceType: strongest.sourceType ?? "unspecified" };
 }

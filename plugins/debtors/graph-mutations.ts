@@ -34,14 +34,22 @@ export function registerDebtorGraphMutations() {
   builder.mutationField("buildDebtorGraph", (t) =>
     t.field({
       type: DebtorGraphRef,
-      description: "Builds and stores the debtor's graph with one scored claim per edge; the same record and inputs give the same graph.",
+      description:
+        "Builds and stores the debtor's graph with one scored claim per edge; the same record and inputs give the same graph.",
       gate: { scope: "debtors:graph" },
       args: {
         id: t.arg.id({ required: true, description: "Debtor id (dbt_…)." }),
-        input: t.arg({ type: BuildDebtorGraphInput, description: "Parts to include and evidence." }),
+        input: t.arg({
+          type: BuildDebtorGraphInput,
+          description: "Parts to include and evidence.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
-        if (input?.includeSources?.length === 0) throw invalid("include_sources", "include_sources must name at least one source, or be left out for all.");
+        if (input?.includeSources?.length === 0)
+          throw invalid(
+            "include_sources",
+            "include_sources must name at least one source, or be left out for all.",
+          );
         const include = new Set(input?.includeSources ?? GRAPH_SOURCES);
         const debtor = await writableDebtor(ctx, id);
         const graph = buildDebtorGraph(recordOf(debtor), include, input?.sourceRefs ?? []);
@@ -62,7 +70,12 @@ export function registerDebtorGraphMutations() {
             objectType: "debtor_graph",
             objectId: row.id,
             matterId: debtor.matterId,
-            details: { debtor_id: id, nodes: graph.nodes.length, claims: graph.claims.length, review_required: graph.reviewState.reviewRequired },
+            details: {
+              debtor_id: id,
+              nodes: graph.nodes.length,
+              claims: graph.claims.length,
+              review_required: graph.reviewState.reviewRequired,
+            },
           });
           return row;
         });
@@ -73,21 +86,37 @@ export function registerDebtorGraphMutations() {
   builder.mutationField("proposeAssetHypotheses", (t) =>
     t.field({
       type: AssetHypothesesPayloadRef,
-      description: "Proposes asset classes the debtor may hold from the evidence on record and the latest graph's claims. Computed, not stored; the request is audited.",
+      description:
+        "Proposes asset classes the debtor may hold from the evidence on record and the latest graph's claims. Computed, not stored; the request is audited.",
       gate: { scope: "debtors:graph" },
       args: {
         id: t.arg.id({ required: true, description: "Debtor id (dbt_…)." }),
-        input: t.arg({ type: ProposeAssetHypothesesInput, description: "Classes and confidence floor." }),
+        input: t.arg({
+          type: ProposeAssetHypothesesInput,
+          description: "Classes and confidence floor.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
-        if (input?.assetClasses?.length === 0) throw invalid("asset_classes", "asset_classes must name at least one class, or be left out for all.");
+        if (input?.assetClasses?.length === 0)
+          throw invalid(
+            "asset_classes",
+            "asset_classes must name at least one class, or be left out for all.",
+          );
         const min = input?.minConfidence ?? 0;
-        if (min < 0 || min > 1) throw invalid("min_confidence", "min_confidence must be between 0 and 1.");
+        if (min < 0 || min > 1)
+          throw invalid("min_confidence", "min_confidence must be between 0 and 1.");
         const classes = [...new Set(input?.assetClasses ?? ASSET_CLASSES)];
         const debtor = await writableDebtor(ctx, id);
         // Newest graph first: ids are time-sortable.
-        const latest = await ctx.db.debtorGraph.findFirst({ where: { debtorId: id }, orderBy: { id: "desc" } });
-        const claims = new Map((Array.isArray(latest?.claims) ? (latest.claims as unknown as GraphClaim[]) : []).map((c) => [c.claimId, c]));
+        const latest = await ctx.db.debtorGraph.findFirst({
+          where: { debtorId: id },
+          orderBy: { id: "desc" },
+        });
+        const claims = new Map(
+          (Array.isArray(latest?.claims) ? (latest.claims as unknown as GraphClaim[]) : []).map(
+            (c) => [c.claimId, c],
+          ),
+        );
         const items = proposeHypotheses(recordOf(debtor), claims, classes, min);
         await write(ctx, ({ audit }) =>
           audit({
@@ -95,7 +124,12 @@ export function registerDebtorGraphMutations() {
             objectType: "debtor",
             objectId: id,
             matterId: debtor.matterId,
-            details: { asset_classes: classes, min_confidence: min, graph_id: latest?.id ?? null, hypotheses: items.map((h) => h.hypothesisId) },
+            details: {
+              asset_classes: classes,
+              min_confidence: min,
+              graph_id: latest?.id ?? null,
+              hypotheses: items.map((h) => h.hypothesisId),
+            },
           }),
         );
         return { items };

@@ -1,6 +1,13 @@
 import { builder } from "../../src/schema/builder.js";
 import { ReviewStateRef, reviewStateOf, SourceRefRef } from "../core/shared-types.js";
-import { GRAPH_SOURCES, NODE_KINDS, RELATIONS, type GraphClaim, type GraphEdge, type GraphNode } from "./graph.js";
+import {
+  GRAPH_SOURCES,
+  NODE_KINDS,
+  RELATIONS,
+  type GraphClaim,
+  type GraphEdge,
+  type GraphNode,
+} from "./graph.js";
 import { ASSET_CLASSES, type AssetHypothesisShape } from "./hypotheses.js";
 
 export const DebtorGraphSourceEnum = builder.enumType("DebtorGraphSource", {
@@ -12,7 +19,8 @@ export const DebtorGraphNodeKindEnum = builder.enumType("DebtorGraphNodeKind", {
   values: NODE_KINDS,
 });
 export const DebtorGraphRelationEnum = builder.enumType("DebtorGraphRelation", {
-  description: "alias_of (alias → debtor), identified_by, controls_wallet, linked_to (debtor → node).",
+  description:
+    "alias_of (alias → debtor), identified_by, controls_wallet, linked_to (debtor → node).",
   values: RELATIONS,
 });
 export const AssetClassEnum = builder.enumType("AssetClass", {
@@ -23,78 +31,150 @@ export const AssetClassEnum = builder.enumType("AssetClass", {
 const rows = <T>(json: unknown): T[] => (Array.isArray(json) ? (json as T[]) : []);
 
 export const DebtorGraphNodeRef = builder.objectRef<GraphNode>("DebtorGraphNode").implement({
-  description: "One node of a debtor graph: the debtor, or an alias, identifier, wallet or linked entity.",
+  description:
+    "One node of a debtor graph: the debtor, or an alias, identifier, wallet or linked entity.",
   fields: (t) => ({
-    nodeId: t.exposeString("nodeId", { description: "Node id: the debtor id for the debtor, else a `dgn_` id stable for the same value." }),
-    kind: t.field({ type: DebtorGraphNodeKindEnum, description: "What the node stands for.", resolve: (n) => n.kind }),
+    nodeId: t.exposeString("nodeId", {
+      description:
+        "Node id: the debtor id for the debtor, else a `dgn_` id stable for the same value.",
+    }),
+    kind: t.field({
+      type: DebtorGraphNodeKindEnum,
+      description: "What the node stands for.",
+      resolve: (n) => n.kind,
+    }),
     label: t.exposeString("label", { description: "Human-readable label." }),
-    value: t.exposeString("value", { description: "The value itself (alias, identifier value, address, name, or the debtor id)." }),
-    key: t.exposeString("key", { nullable: true, description: "For identifiers: the identifier's key, e.g. `tax_id_last4`." }),
-    network: t.exposeString("network", { nullable: true, description: "For wallets: the inferred network (evm, bitcoin, tron, solana, xrp, other)." }),
+    value: t.exposeString("value", {
+      description: "The value itself (alias, identifier value, address, name, or the debtor id).",
+    }),
+    key: t.exposeString("key", {
+      nullable: true,
+      description: "For identifiers: the identifier's key, e.g. `tax_id_last4`.",
+    }),
+    network: t.exposeString("network", {
+      nullable: true,
+      description: "For wallets: the inferred network (evm, bitcoin, tron, solana, xrp, other).",
+    }),
   }),
 });
 
 export const DebtorGraphEdgeRef = builder.objectRef<GraphEdge>("DebtorGraphEdge").implement({
   description: "A relation between two nodes of a debtor graph, backed by one claim.",
   fields: (t) => ({
-    edgeId: t.exposeString("edgeId", { description: "Edge id (`dge_`), stable for the same relation." }),
+    edgeId: t.exposeString("edgeId", {
+      description: "Edge id (`dge_`), stable for the same relation.",
+    }),
     source: t.exposeString("source", { description: "Node id the edge starts at." }),
     target: t.exposeString("target", { description: "Node id the edge points to." }),
-    relation: t.field({ type: DebtorGraphRelationEnum, description: "The relation.", resolve: (e) => e.relation }),
-    relationship: t.exposeString("relationship", { nullable: true, description: "For linked_to: the stated relationship." }),
+    relation: t.field({
+      type: DebtorGraphRelationEnum,
+      description: "The relation.",
+      resolve: (e) => e.relation,
+    }),
+    relationship: t.exposeString("relationship", {
+      nullable: true,
+      description: "For linked_to: the stated relationship.",
+    }),
     claimId: t.exposeString("claimId", { description: "The claim this edge asserts." }),
   }),
 });
 
 export const ClaimRef = builder.objectRef<GraphClaim>("Claim").implement({
-  description: "A sourced statement (subject, predicate, object) with a confidence from its evidence tiers (CONTRACT.md §13).",
+  description:
+    "A sourced statement (subject, predicate, object) with a confidence from its evidence tiers (CONTRACT.md §13).",
   fields: (t) => ({
-    claimId: t.exposeString("claimId", { description: "Claim id, stable for the same statement about the same subject." }),
+    claimId: t.exposeString("claimId", {
+      description: "Claim id, stable for the same statement about the same subject.",
+    }),
     matterId: t.exposeString("matterId", { description: "The matter the claim belongs to." }),
     subject: t.exposeString("subject", { description: "What the claim is about." }),
     predicate: t.exposeString("predicate", { description: "The relation asserted." }),
     object: t.exposeString("object", { description: "What the subject is related to." }),
-    sourceType: t.exposeString("sourceType", { description: "Type of the strongest supporting source; `self_reported` when none was supplied." }),
-    sourceRefs: t.field({ type: [SourceRefRef], description: "The supporting sources.", resolve: (c) => c.sourceRefs }),
-    confidence: t.exposeFloat("confidence", { description: "0–1: noisy-OR of the sources' tier bases; 0.45 when unsupported." }),
+    sourceType: t.exposeString("sourceType", {
+      description:
+        "Type of the strongest supporting source; `self_reported` when none was supplied.",
+    }),
+    sourceRefs: t.field({
+      type: [SourceRefRef],
+      description: "The supporting sources.",
+      resolve: (c) => c.sourceRefs,
+    }),
+    confidence: t.exposeFloat("confidence", {
+      description: "0–1: noisy-OR of the sources' tier bases; 0.45 when unsupported.",
+    }),
   }),
 });
 
 export const DebtorGraphRef = builder.prismaNode("DebtorGraph", {
   id: { field: "id", description: "Global id, the same as the `dgr_` id." },
-  description: "A debtor's graph of aliases, identifiers, wallets and linked entities, with one claim per edge.",
+  description:
+    "A debtor's graph of aliases, identifiers, wallets and linked entities, with one claim per edge.",
   fields: (t) => ({
     graphId: t.exposeString("id", { description: "Graph id (prefix `dgr_`)." }),
     debtorId: t.exposeString("debtorId", { description: "The debtor the graph is about." }),
     matterId: t.exposeString("matterId", { description: "The debtor's matter." }),
-    nodes: t.field({ type: [DebtorGraphNodeRef], description: "The debtor and what is known about them.", resolve: (g) => rows<GraphNode>(g.nodes) }),
-    edges: t.field({ type: [DebtorGraphEdgeRef], description: "Relations between nodes.", resolve: (g) => rows<GraphEdge>(g.edges) }),
-    claims: t.field({ type: [ClaimRef], description: "One claim per edge.", resolve: (g) => rows<GraphClaim>(g.claims) }),
+    nodes: t.field({
+      type: [DebtorGraphNodeRef],
+      description: "The debtor and what is known about them.",
+      resolve: (g) => rows<GraphNode>(g.nodes),
+    }),
+    edges: t.field({
+      type: [DebtorGraphEdgeRef],
+      description: "Relations between nodes.",
+      resolve: (g) => rows<GraphEdge>(g.edges),
+    }),
+    claims: t.field({
+      type: [ClaimRef],
+      description: "One claim per edge.",
+      resolve: (g) => rows<GraphClaim>(g.claims),
+    }),
     reviewState: t.field({
       type: ReviewStateRef,
       description: "review_required is true when any claim is below 0.75 confidence.",
       resolve: (g) => reviewStateOf(g.reviewState),
     }),
-    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the graph was built." }),
-  }),
-});
-
-export const AssetHypothesisRef = builder.objectRef<AssetHypothesisShape>("AssetHypothesis").implement({
-  description: "A computed guess at a class of asset the debtor may hold, from the evidence on record.",
-  fields: (t) => ({
-    hypothesisId: t.exposeString("hypothesisId", { description: "Hypothesis id (`ahy_`), stable per debtor and asset class." }),
-    assetType: t.field({ type: AssetClassEnum, description: "The asset class.", resolve: (h) => h.assetType }),
-    description: t.exposeString("description", { description: "What points at the asset." }),
-    confidence: t.exposeFloat("confidence", { description: "0–1, from the best supporting item's evidence." }),
-    sourceRefs: t.exposeStringList("sourceRefs", {
-      description: "Where the evidence sits: record pointers (`dbt_…#/wallets/0`) and supporting source ids.",
+    createdAt: t.expose("createdAt", {
+      type: "DateTime",
+      description: "When the graph was built.",
     }),
   }),
 });
 
-export const AssetHypothesesPayloadRef = builder.objectRef<{ items: AssetHypothesisShape[] }>("AssetHypothesesPayload").implement({
-  description: "Asset hypotheses, most confident first (computed on request, not stored or paginated).",
-  fields: (t) => ({
-    items: t.field({ type: [AssetHypothesisRef], description: "The hypotheses, by confidence then asset type.", resolve: (p) => p.items }),
-  }),
-});
+export const AssetHypothesisRef = builder
+  .objectRef<AssetHypothesisShape>("AssetHypothesis")
+  .implement({
+    description:
+      "A computed guess at a class of asset the debtor may hold, from the evidence on record.",
+    fields: (t) => ({
+      hypothesisId: t.exposeString("hypothesisId", {
+        description: "Hypothesis id (`ahy_`), stable per debtor and asset class.",
+      }),
+      assetType: t.field({
+        type: AssetClassEnum,
+        description: "The asset class.",
+        resolve: (h) => h.assetType,
+      }),
+      description: t.exposeString("description", { description: "What points at the asset." }),
+      confidence: t.exposeFloat("confidence", {
+        description: "0–1, from the best supporting item's evidence.",
+      }),
+      sourceRefs: t.exposeStringList("sourceRefs", {
+        description:
+          "Where the evidence sits: record pointers (`dbt_…#/wallets/0`) and supporting source ids.",
+      }),
+    }),
+  });
+
+export const AssetHypothesesPayloadRef = builder
+  .objectRef<{ items: AssetHypothesisShape[] }>("AssetHypothesesPayload")
+  .implement({
+    description:
+      "Asset hypotheses, most confident first (computed on request, not stored or paginated).",
+    fields: (t) => ({
+      items: t.field({
+        type: [AssetHypothesisRef],
+        description: "The hypotheses, by confidence then asset type.",
+        resolve: (p) => p.items,
+      }),
+    }),
+  });

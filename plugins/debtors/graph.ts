@@ -76,7 +76,8 @@ export const nodeIdFor = (debtorId: string, kind: NodeKind, key: string | null, 
 /** An identifier's values as strings: arrays give one value per item, objects their canonical JSON. */
 export function identifierValues(value: unknown): string[] {
   if (value === null || value === undefined || value === "") return [];
-  if (Array.isArray(value)) return value.flatMap((v) => (Array.isArray(v) ? [stringify(v)] : identifierValues(v)));
+  if (Array.isArray(value))
+    return value.flatMap((v) => (Array.isArray(v) ? [stringify(v)] : identifierValues(v)));
   if (typeof value === "object") return [stringify(value)];
   return [String(value)];
 }
@@ -94,7 +95,8 @@ interface Item {
 function itemsOf(d: DebtorRecord, include: ReadonlySet<GraphSource>): Item[] {
   const items: Item[] = [];
   const base = { key: null, network: null, relationship: null, ownRefs: [] };
-  if (include.has("aliases")) for (const a of d.aliases) items.push({ ...base, kind: "alias", value: a, label: a });
+  if (include.has("aliases"))
+    for (const a of d.aliases) items.push({ ...base, kind: "alias", value: a, label: a });
   if (include.has("identifiers")) {
     for (const key of Object.keys(d.identifiers).sort()) {
       for (const v of identifierValues(d.identifiers[key])) {
@@ -105,12 +107,25 @@ function itemsOf(d: DebtorRecord, include: ReadonlySet<GraphSource>): Item[] {
   if (include.has("wallets")) {
     for (const w of d.wallets) {
       const check = checkWalletAddress(w);
-      items.push({ ...base, kind: "wallet", value: w, label: w, network: check.ok ? check.network : null });
+      items.push({
+        ...base,
+        kind: "wallet",
+        value: w,
+        label: w,
+        network: check.ok ? check.network : null,
+      });
     }
   }
   if (include.has("linked_entities")) {
     for (const e of d.linkedEntities) {
-      items.push({ ...base, kind: "linked_entity", value: e.name, label: e.name, relationship: e.relationship ?? null, ownRefs: e.sourceRefs ?? [] });
+      items.push({
+        ...base,
+        kind: "linked_entity",
+        value: e.name,
+        label: e.name,
+        relationship: e.relationship ?? null,
+        ownRefs: e.sourceRefs ?? [],
+      });
     }
   }
   return items;
@@ -123,8 +138,14 @@ const RELATION_OF: Record<Item["kind"], Relation> = {
   linked_entity: "linked_to",
 };
 
-export function buildDebtorGraph(d: DebtorRecord, include: ReadonlySet<GraphSource>, refs: readonly SourceRefShape[]): DebtorGraphShape {
-  const nodes: GraphNode[] = [{ nodeId: d.id, kind: "debtor", label: d.legalName, value: d.id, key: null, network: null }];
+export function buildDebtorGraph(
+  d: DebtorRecord,
+  include: ReadonlySet<GraphSource>,
+  refs: readonly SourceRefShape[],
+): DebtorGraphShape {
+  const nodes: GraphNode[] = [
+    { nodeId: d.id, kind: "debtor", label: d.legalName, value: d.id, key: null, network: null },
+  ];
   const edges: GraphEdge[] = [];
   const claims: GraphClaim[] = [];
   const seen = new Set<string>([d.id]);
@@ -132,14 +153,31 @@ export function buildDebtorGraph(d: DebtorRecord, include: ReadonlySet<GraphSour
     const nodeId = nodeIdFor(d.id, item.kind, item.key, item.value);
     if (seen.has(nodeId)) continue; // a repeated alias or wallet is one node, one claim
     seen.add(nodeId);
-    nodes.push({ nodeId, kind: item.kind, label: item.label, value: item.value, key: item.key, network: item.network });
+    nodes.push({
+      nodeId,
+      kind: item.kind,
+      label: item.label,
+      value: item.value,
+      key: item.key,
+      network: item.network,
+    });
     const relation = RELATION_OF[item.kind];
     // An alias names the debtor, so its edge points at the debtor; every other edge starts there.
     const [source, target] = relation === "alias_of" ? [nodeId, d.id] : [d.id, nodeId];
-    const evidence = distinctRefs([...refs.filter((r) => appliesTo(r, item.kind === "wallet")), ...item.ownRefs]);
+    const evidence = distinctRefs([
+      ...refs.filter((r) => appliesTo(r, item.kind === "wallet")),
+      ...item.ownRefs,
+    ]);
     const scored = scoreClaim(evidence);
     const claimId = stableId("dcl", d.id, relation, nodeId);
-    edges.push({ edgeId: stableId("dge", d.id, relation, nodeId), source, target, relation, relationship: item.relationship, claimId });
+    edges.push({
+      edgeId: stableId("dge", d.id, relation, nodeId),
+      source,
+      target,
+      relation,
+      relationship: item.relationship,
+      claimId,
+    });
     claims.push({
       claimId,
       matterId: d.matterId,
@@ -153,7 +191,11 @@ export function buildDebtorGraph(d: DebtorRecord, include: ReadonlySet<GraphSour
   }
   const weak = claims.filter((c) => c.confidence < REVIEW_THRESHOLD).length;
   const reviewState: ReviewStateShape = weak
-    ? { reviewRequired: true, reviewStatus: "pending", reviewNotes: `${weak} of ${claims.length} claims are below ${REVIEW_THRESHOLD} confidence.` }
+    ? {
+        reviewRequired: true,
+        reviewStatus: "pending",
+        reviewNotes: `${weak} of ${claims.length} claims are below ${REVIEW_THRESHOLD} confidence.`,
+      }
     : { reviewRequired: false, reviewStatus: "not_required" };
   return { nodes, edges, claims, reviewState };
 }

@@ -1,6 +1,12 @@
 import type { SourceRefShape } from "../core/shared-types.js";
 import { UNSUPPORTED } from "./confidence.js";
-import { identifierValues, nodeIdFor, type DebtorRecord, type NodeKind, type Relation } from "./graph.js";
+import {
+  identifierValues,
+  nodeIdFor,
+  type DebtorRecord,
+  type NodeKind,
+  type Relation,
+} from "./graph.js";
 import { stableId } from "./stable-id.js";
 
 /**
@@ -9,19 +15,57 @@ import { stableId } from "./stable-id.js";
  * its best item (several entries on one record are not independent corroboration).
  */
 export const ASSET_CLASSES = [
-  "crypto", "bank_account", "real_property", "vehicle", "business_interest", "receivables", "securities",
+  "crypto",
+  "bank_account",
+  "real_property",
+  "vehicle",
+  "business_interest",
+  "receivables",
+  "securities",
 ] as const;
 export type AssetClass = (typeof ASSET_CLASSES)[number];
 
 /** Identifier keys that point at each class. */
 const CLASS_KEYS: Record<AssetClass, readonly string[]> = {
   crypto: ["exchange_account", "exchange_accounts"],
-  bank_account: ["iban", "ibans", "bank_account", "bank_accounts", "account_number", "routing_number", "swift", "bic", "bank_name"],
-  real_property: ["parcel_number", "parcel_numbers", "property", "properties", "deed", "title_number"],
-  vehicle: ["vin", "vins", "vehicle", "vehicles", "license_plate", "license_plates", "vehicle_registration"],
+  bank_account: [
+    "iban",
+    "ibans",
+    "bank_account",
+    "bank_accounts",
+    "account_number",
+    "routing_number",
+    "swift",
+    "bic",
+    "bank_name",
+  ],
+  real_property: [
+    "parcel_number",
+    "parcel_numbers",
+    "property",
+    "properties",
+    "deed",
+    "title_number",
+  ],
+  vehicle: [
+    "vin",
+    "vins",
+    "vehicle",
+    "vehicles",
+    "license_plate",
+    "license_plates",
+    "vehicle_registration",
+  ],
   business_interest: ["registration_number", "company_number", "business_registration", "ein"],
   receivables: ["receivables", "accounts_receivable", "invoices", "customers"],
-  securities: ["brokerage_account", "brokerage_accounts", "securities_account", "isin", "cusip", "shareholdings"],
+  securities: [
+    "brokerage_account",
+    "brokerage_accounts",
+    "securities_account",
+    "isin",
+    "cusip",
+    "shareholdings",
+  ],
 };
 
 /** A residential address shows where someone lives, not what they own: at most a weak signal. */
@@ -30,7 +74,16 @@ export const ADDRESS_CAP = 0.35;
 
 /** Linked-entity relationships that imply an ownership or control stake. */
 const STAKE_RELATIONSHIPS = new Set([
-  "owner", "shareholder", "beneficial_owner", "director", "officer", "partner", "member", "founder", "subsidiary", "parent",
+  "owner",
+  "shareholder",
+  "beneficial_owner",
+  "director",
+  "officer",
+  "partner",
+  "member",
+  "founder",
+  "subsidiary",
+  "parent",
 ]);
 
 const LABELS: Record<AssetClass, string> = {
@@ -66,7 +119,11 @@ interface Evidence {
   cap: number;
 }
 
-const RELATION_OF = { identifier: "identified_by", wallet: "controls_wallet", linked_entity: "linked_to" } as const satisfies Record<Evidence["kind"], Relation>;
+const RELATION_OF = {
+  identifier: "identified_by",
+  wallet: "controls_wallet",
+  linked_entity: "linked_to",
+} as const satisfies Record<Evidence["kind"], Relation>;
 
 function identifierEvidence(d: DebtorRecord, keys: readonly string[], cap = 1): Evidence[] {
   return keys.flatMap((key) =>
@@ -84,14 +141,30 @@ function identifierEvidence(d: DebtorRecord, keys: readonly string[], cap = 1): 
 function evidenceFor(d: DebtorRecord, cls: AssetClass): Evidence[] {
   const out = identifierEvidence(d, CLASS_KEYS[cls]);
   if (cls === "crypto") {
-    d.wallets.forEach((w, i) => out.push({ pointer: `${d.id}#/wallets/${i}`, what: `wallet ${w}`, kind: "wallet", key: null, value: w, cap: 1 }));
+    d.wallets.forEach((w, i) =>
+      out.push({
+        pointer: `${d.id}#/wallets/${i}`,
+        what: `wallet ${w}`,
+        kind: "wallet",
+        key: null,
+        value: w,
+        cap: 1,
+      }),
+    );
   }
   if (cls === "real_property") out.push(...identifierEvidence(d, ADDRESS_KEYS, ADDRESS_CAP));
   if (cls === "business_interest") {
     d.linkedEntities.forEach((e, i) => {
       const rel = (e.relationship ?? "").trim().toLowerCase();
       if (!STAKE_RELATIONSHIPS.has(rel)) return;
-      out.push({ pointer: `${d.id}#/linked_entities/${i}`, what: `${rel} of ${e.name}`, kind: "linked_entity", key: null, value: e.name, cap: 1 });
+      out.push({
+        pointer: `${d.id}#/linked_entities/${i}`,
+        what: `${rel} of ${e.name}`,
+        kind: "linked_entity",
+        key: null,
+        value: e.name,
+        cap: 1,
+      });
     });
   }
   return out;
@@ -114,13 +187,19 @@ export function proposeHypotheses(
     for (const item of items) {
       const nodeId = nodeIdFor(d.id, item.kind, item.key, item.value);
       const claim = claims.get(stableId("dcl", d.id, RELATION_OF[item.kind], nodeId));
-      confidence = Math.max(confidence, Math.min(item.cap, claim?.confidence ?? UNSUPPORTED.confidence));
+      confidence = Math.max(
+        confidence,
+        Math.min(item.cap, claim?.confidence ?? UNSUPPORTED.confidence),
+      );
       refs.add(item.pointer);
       for (const r of claim?.sourceRefs ?? []) if (r.sourceId) refs.add(r.sourceId);
     }
     const what = [...new Set(items.map((i) => i.what))];
     const shown = what.length > 3 ? [...what.slice(0, 3), `${what.length - 3} more`] : what;
-    const caveat = cls === "real_property" && items.every((i) => i.cap < 1) ? " (an address shows residence, not title)" : "";
+    const caveat =
+      cls === "real_property" && items.every((i) => i.cap < 1)
+        ? " (an address shows residence, not title)"
+        : "";
     out.push({
       hypothesisId: stableId("ahy", d.id, cls),
       assetType: cls,

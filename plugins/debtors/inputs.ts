@@ -9,8 +9,14 @@ export const LinkedEntityInput = builder.inputType("LinkedEntityInput", {
   description: "A person or entity connected to the debtor.",
   fields: (t) => ({
     name: t.string({ required: true, description: "Name of the linked person or entity." }),
-    relationship: t.string({ description: "How it is linked, e.g. director, shareholder, spouse, nominee." }),
-    sourceRefs: t.field({ type: [SourceRefInput], required: listOf, description: "Evidence of the link; raises the confidence of its claim." }),
+    relationship: t.string({
+      description: "How it is linked, e.g. director, shareholder, spouse, nominee.",
+    }),
+    sourceRefs: t.field({
+      type: [SourceRefInput],
+      required: listOf,
+      description: "Evidence of the link; raises the confidence of its claim.",
+    }),
   }),
 });
 
@@ -23,29 +29,52 @@ export const CreateDebtorInput = builder.inputType("CreateDebtorInput", {
   description: "A new debtor under an open matter.",
   fields: (t) => ({
     matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
-    type: t.field({ type: DebtorTypeEnum, required: true, description: "individual, company, trust or unknown." }),
+    type: t.field({
+      type: DebtorTypeEnum,
+      required: true,
+      description: "individual, company, trust or unknown.",
+    }),
     legalName: t.string({ required: true, description: "Full legal name." }),
     aliases: t.stringList({ required: listOf, description: "Other names the debtor is known by." }),
     identifiers: t.field({ type: "JSONObject", description: identifiersDescription }),
     wallets: t.stringList({ required: listOf, description: walletsDescription }),
-    linkedEntities: t.field({ type: [LinkedEntityInput], required: listOf, description: "Connected people and entities." }),
+    linkedEntities: t.field({
+      type: [LinkedEntityInput],
+      required: listOf,
+      description: "Connected people and entities.",
+    }),
     sourceRefs: t.field({
       type: [SourceRefInput],
       required: listOf,
-      description: "Documents behind the record; kept in the creation's audit event (the debtor has no source_refs field).",
+      description:
+        "Documents behind the record; kept in the creation's audit event (the debtor has no source_refs field).",
     }),
   }),
 });
 
 export const UpdateDebtorInput = builder.inputType("UpdateDebtorInput", {
-  description: "Partial update of a debtor under an open matter; given lists and objects replace the stored ones.",
+  description:
+    "Partial update of a debtor under an open matter; given lists and objects replace the stored ones.",
   fields: (t) => ({
     legalName: t.string({ description: "Full legal name." }),
     aliases: t.stringList({ required: listOf, description: "Replaces the aliases." }),
-    identifiers: t.field({ type: "JSONObject", description: `Replaces the identifiers. ${identifiersDescription}` }),
-    wallets: t.stringList({ required: listOf, description: `Replaces the wallets. ${walletsDescription}` }),
-    linkedEntities: t.field({ type: [LinkedEntityInput], required: listOf, description: "Replaces the linked entities." }),
-    reviewState: t.field({ type: ReviewStateInput, description: "Review fields to set; others stay as they are." }),
+    identifiers: t.field({
+      type: "JSONObject",
+      description: `Replaces the identifiers. ${identifiersDescription}`,
+    }),
+    wallets: t.stringList({
+      required: listOf,
+      description: `Replaces the wallets. ${walletsDescription}`,
+    }),
+    linkedEntities: t.field({
+      type: [LinkedEntityInput],
+      required: listOf,
+      description: "Replaces the linked entities.",
+    }),
+    reviewState: t.field({
+      type: ReviewStateInput,
+      description: "Review fields to set; others stay as they are.",
+    }),
   }),
 });
 
@@ -55,12 +84,14 @@ export const BuildDebtorGraphInput = builder.inputType("BuildDebtorGraphInput", 
     includeSources: t.field({
       type: [DebtorGraphSourceEnum],
       required: listOf,
-      description: "Parts of the record to include (default all): identifiers, aliases, wallets, linked_entities.",
+      description:
+        "Parts of the record to include (default all): identifiers, aliases, wallets, linked_entities.",
     }),
     sourceRefs: t.field({
       type: [SourceRefInput],
       required: listOf,
-      description: "Evidence about the debtor; each source's `source_type` sets its tier (e.g. vasp_response tier 1, on_chain tier 2 for wallets only).",
+      description:
+        "Evidence about the debtor; each source's `source_type` sets its tier (e.g. vasp_response tier 1, on_chain tier 2 for wallets only).",
     }),
   }),
 });
@@ -68,7 +99,13 @@ export const BuildDebtorGraphInput = builder.inputType("BuildDebtorGraphInput", 
 export const ProposeAssetHypothesesInput = builder.inputType("ProposeAssetHypothesesInput", {
   description: "Which asset hypotheses to propose.",
   fields: (t) => ({
-    assetClasses: t.field({ type: [AssetClassEnum], required: listOf, description: "Asset classes to consider (default all)." }),
-    minConfidence: t.float({ description: "Only hypotheses with at least this confidence, 0–1 (default 0)." }),
+    assetClasses: t.field({
+      type: [AssetClassEnum],
+      required: listOf,
+      description: "Asset classes to consider (default all).",
+    }),
+    minConfidence: t.float({
+      description: "Only hypotheses with at least this confidence, 0–1 (default 0).",
+    }),
   }),
 });

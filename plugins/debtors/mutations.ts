@@ -8,17 +8,33 @@ import type { LinkedEntityShape } from "./graph.js";
 import { CreateDebtorInput, UpdateDebtorInput } from "./inputs.js";
 import { findDebtor } from "./queries.js";
 import { DebtorRef } from "./types.js";
-import { checkIdentifiers, checkLinkedEntities, checkText, checkTexts, checkWallets } from "./validate.js";
+import {
+  checkIdentifiers,
+  checkLinkedEntities,
+  checkText,
+  checkTexts,
+  checkWallets,
+} from "./validate.js";
 
-type LinkedEntityIn = { name: string; relationship?: string | null; sourceRefs?: SourceRefShape[] | null };
+type LinkedEntityIn = {
+  name: string;
+  relationship?: string | null;
+  sourceRefs?: SourceRefShape[] | null;
+};
 
 /** Stored form of linked entities: every key present, so reads need no defaults. */
 const storedEntities = (entities: readonly LinkedEntityIn[]): LinkedEntityShape[] =>
-  entities.map((e) => ({ name: e.name, relationship: e.relationship ?? null, sourceRefs: e.sourceRefs ?? [] }));
+  entities.map((e) => ({
+    name: e.name,
+    relationship: e.relationship ?? null,
+    sourceRefs: e.sourceRefs ?? [],
+  }));
 
 /** Audit details are read as-is over REST, so their keys are written in wire (snake_case) form. */
 const wireKeys = (ref: SourceRefShape) =>
-  Object.fromEntries(Object.entries(ref).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+  Object.fromEntries(
+    Object.entries(ref).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]),
+  );
 
 const UPDATE_PARAMS: Record<string, string> = {
   legalName: "legal_name",
@@ -35,7 +51,9 @@ export function registerDebtorMutations() {
       type: DebtorRef,
       description: "Records a debtor under an open matter.",
       gate: { scope: "debtors:write" },
-      args: { input: t.arg({ type: CreateDebtorInput, required: true, description: "The debtor." }) },
+      args: {
+        input: t.arg({ type: CreateDebtorInput, required: true, description: "The debtor." }),
+      },
       resolve: async (_root, { input }, ctx) => {
         checkText("legal_name", input.legalName);
         checkTexts("aliases", input.aliases ?? []);
@@ -77,7 +95,8 @@ export function registerDebtorMutations() {
   builder.mutationField("updateDebtor", (t) =>
     t.field({
       type: DebtorRef,
-      description: "Updates a debtor's names, identifiers, wallets, linked entities or review state; its matter must be open.",
+      description:
+        "Updates a debtor's names, identifiers, wallets, linked entities or review state; its matter must be open.",
       gate: { scope: "debtors:write" },
       args: {
         id: t.arg.id({ required: true, description: "Debtor id (dbt_…)." }),
@@ -85,7 +104,8 @@ export function registerDebtorMutations() {
       },
       resolve: async (_root, { id, input }, ctx) => {
         for (const [key, param] of Object.entries(UPDATE_PARAMS)) {
-          if ((input as Record<string, unknown>)[key] === null) throw invalid(param, `${param} cannot be null.`);
+          if ((input as Record<string, unknown>)[key] === null)
+            throw invalid(param, `${param} cannot be null.`);
         }
         if (typeof input.legalName === "string") checkText("legal_name", input.legalName);
         if (input.aliases) checkTexts("aliases", input.aliases);
@@ -102,11 +122,18 @@ export function registerDebtorMutations() {
           ...(input.aliases ? { aliases: input.aliases } : {}),
           ...(input.identifiers ? { identifiers: input.identifiers as object } : {}),
           ...(input.wallets ? { wallets: input.wallets } : {}),
-          ...(input.linkedEntities ? { linkedEntities: storedEntities(input.linkedEntities) as object[] } : {}),
-          ...(review ? { reviewState: { ...reviewStateOf(current.reviewState), ...review } as object } : {}),
+          ...(input.linkedEntities
+            ? { linkedEntities: storedEntities(input.linkedEntities) as object[] }
+            : {}),
+          ...(review
+            ? { reviewState: { ...reviewStateOf(current.reviewState), ...review } as object }
+            : {}),
         };
         return write(ctx, async ({ tx, audit }) => {
-          const debtor = await tx.debtor.update({ where: { id }, data: { ...data, updatedAt: new Date() } });
+          const debtor = await tx.debtor.update({
+            where: { id },
+            data: { ...data, updatedAt: new Date() },
+          });
           await audit({
             eventType: "debtor.updated",
             objectType: "debtor",

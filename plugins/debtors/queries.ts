@@ -32,7 +32,10 @@ export function registerDebtorQueries() {
         matterId: t.arg.id({ description: "Only debtors of this matter." }),
         type: t.arg({ type: DebtorTypeEnum, description: "Only debtors of this type." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.db.debtor.findMany(q), args, {
@@ -54,7 +57,10 @@ export function registerDebtorQueries() {
         ...pageArgs(t),
         type: t.arg({ type: DebtorTypeEnum, description: "Only debtors of this type." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (m, args, ctx) =>
         paginate((q) => ctx.db.debtor.findMany(q), args, {

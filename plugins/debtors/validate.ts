@@ -16,7 +16,11 @@ export function checkTexts(param: string, values: readonly string[]): void {
 export function checkWallets(wallets: readonly string[]): void {
   wallets.forEach((w, i) => {
     const result = checkWalletAddress(w);
-    if (!result.ok) throw invalid(`wallets[${i}]`, `wallets[${i}] is not a valid wallet address: ${result.reason}.`);
+    if (!result.ok)
+      throw invalid(
+        `wallets[${i}]`,
+        `wallets[${i}] is not a valid wallet address: ${result.reason}.`,
+      );
   });
 }
 
@@ -33,7 +37,9 @@ const ARRAY_KEYS: Record<string, { ok: (v: unknown) => boolean; expected: string
   emails: { ok: (v) => typeof v === "string" && EMAIL.test(v), expected: "an email address" },
   phones: { ok: (v) => typeof v === "string" && PHONE.test(v), expected: "a phone number" },
   addresses: {
-    ok: (v) => (typeof v === "string" && v.trim() !== "") || (typeof v === "object" && v !== null && !Array.isArray(v)),
+    ok: (v) =>
+      (typeof v === "string" && v.trim() !== "") ||
+      (typeof v === "object" && v !== null && !Array.isArray(v)),
     expected: "an address (a string or an object)",
   },
 };
@@ -45,14 +51,18 @@ export function checkIdentifiers(identifiers: Record<string, unknown>): void {
     throw invalid(p("dob"), "identifiers.dob must be a calendar date YYYY-MM-DD.");
   }
   if (last4 !== undefined && (typeof last4 !== "string" || !/^\d{4}$/.test(last4))) {
-    throw invalid(p("tax_id_last4"), "identifiers.tax_id_last4 must be a string of exactly 4 digits.");
+    throw invalid(
+      p("tax_id_last4"),
+      "identifiers.tax_id_last4 must be a string of exactly 4 digits.",
+    );
   }
   for (const [key, rule] of Object.entries(ARRAY_KEYS)) {
     const value = identifiers[key];
     if (value === undefined) continue;
     if (!Array.isArray(value)) throw invalid(p(key), `${p(key)} must be an array.`);
     value.forEach((v, i) => {
-      if (!rule.ok(v)) throw invalid(`${p(key)}[${i}]`, `${p(key)}[${i}] must be ${rule.expected}.`);
+      if (!rule.ok(v))
+        throw invalid(`${p(key)}[${i}]`, `${p(key)}[${i}] must be ${rule.expected}.`);
     });
   }
 }

@@ -42,28 +42,27 @@ export const BankruptcyStatusEnum = builder.enumType("BankruptcyStatus", {
   values: described(BANKRUPTCY_STATUSES, {
     none: "No bankruptcy recorded.",
     filed: "A case is open: the automatic stay bars enforcement (gate `bankruptcy`: fail).",
-    discharged: "The debtor was discharged: collecting a discharged debt is barred (gate `bankruptcy`: fail).",
+    discharged:
+      "The debtor was discharged: collecting a discharged debt is barred (gate `bankruptcy`: fail).",
     dismissed: "The case was dismissed and the stay has ended.",
   }),
 });
 
 export const ValidationCheckEnum = builder.enumType("ValidationCheck", {
   description: "A gate of the judgment validation battery (CONTRACT.md §9).",
-  values: described(
-    GATE_NAMES,
-    {
-      authority: "A live authority grant on the matter; always run.",
-      stay_appeal: "No stay of enforcement; a pending appeal needs review.",
-      bankruptcy: "No bankruptcy stay or discharge bars enforcement.",
-      consumer_commercial: "Consumer debt needs FDCPA review; unknown classification needs review.",
-      required_documents: "A `certified_judgment` source ref is on file.",
-      enforceability_period: "Past any automatic stay after entry and within the judgment's life.",
-    },
-  ),
+  values: described(GATE_NAMES, {
+    authority: "A live authority grant on the matter; always run.",
+    stay_appeal: "No stay of enforcement; a pending appeal needs review.",
+    bankruptcy: "No bankruptcy stay or discharge bars enforcement.",
+    consumer_commercial: "Consumer debt needs FDCPA review; unknown classification needs review.",
+    required_documents: "A `certified_judgment` source ref is on file.",
+    enforceability_period: "Past any automatic stay after entry and within the judgment's life.",
+  }),
 });
 
 export const EnforcementProfileEnum = builder.enumType("EnforcementProfile", {
-  description: "How hard enforcement pushes: sets the starting pressure level and its cap (CONTRACT.md §8).",
+  description:
+    "How hard enforcement pushes: sets the starting pressure level and its cap (CONTRACT.md §8).",
   values: described(["measured", "assertive", "maximum_lawful"] as const, {
     measured: "Starts at 1 (prepare), capped at 3 (discover).",
     assertive: "Starts at 2 (preserve), capped at 5 (seize_turnover).",
@@ -73,22 +72,19 @@ export const EnforcementProfileEnum = builder.enumType("EnforcementProfile", {
 
 export const PressureNameEnum = builder.enumType("PressureName", {
   description: "Name of a pressure level 0–6.",
-  values: described(
-    PRESSURE_NAMES,
-    {
-      observe: "0: watch and trace.",
-      prepare: "1: prepare filings and packets.",
-      preserve: "2: preservation requests.",
-      discover: "3: post-judgment discovery.",
-      freeze_block: "4: restraining notices, freeze orders.",
-      seize_turnover: "5: turnover orders, writs of execution.",
-      recover_distribute: "6: recover and distribute.",
-    },
-  ),
+  values: described(PRESSURE_NAMES, {
+    observe: "0: watch and trace.",
+    prepare: "1: prepare filings and packets.",
+    preserve: "2: preservation requests.",
+    discover: "3: post-judgment discovery.",
+    freeze_block: "4: restraining notices, freeze orders.",
+    seize_turnover: "5: turnover orders, writs of execution.",
+    recover_distribute: "6: recover and distribute.",
+  }),
 });
 
 export const DeadlineTypeEnum = builder.enumType("DeadlineType", {
-  description: "Kind of deadline (SPEC.md \"Deadline kinds\").",
+  description: 'Kind of deadline (SPEC.md "Deadline kinds").',
   values: described(DEADLINE_TYPES, {
     renewal: "Renew the judgment or its lien before it lapses.",
     service: "Serve a document.",

@@ -12,26 +12,38 @@ import {
 export const IntakeJudgmentInput = builder.inputType("IntakeJudgmentInput", {
   description: "A judgment to take in; it starts `entered` with its renewal deadlines created.",
   fields: (t) => ({
-    matterId: t.id({ required: true, description: "Matter it belongs to (mat_…); needs a live authority grant." }),
+    matterId: t.id({
+      required: true,
+      description: "Matter it belongs to (mat_…); needs a live authority grant.",
+    }),
     court: t.string({ required: true, description: "Court that entered the judgment." }),
     caseNumber: t.string({ required: true, description: "Case number in that court." }),
     jurisdiction: t.string({
       required: true,
-      description: "Jurisdiction code or name (CA, NY, FED…). An unknown one is accepted and flagged for review.",
+      description:
+        "Jurisdiction code or name (CA, NY, FED…). An unknown one is accepted and flagged for review.",
     }),
     creditor: t.string({ required: true, description: "Judgment creditor." }),
     debtor: t.string({ required: true, description: "Judgment debtor." }),
     amount: t.field({
       type: MoneyInput,
       required: true,
-      description: "Amount: greater than 0, at most the currency's minor-unit decimals (2 for USD).",
+      description:
+        "Amount: greater than 0, at most the currency's minor-unit decimals (2 for USD).",
     }),
-    dateEntered: t.field({ type: "Date", required: true, description: "Date of entry; not in the future." }),
+    dateEntered: t.field({
+      type: "Date",
+      required: true,
+      description: "Date of entry; not in the future.",
+    }),
     sourceRefs: t.field({
       type: [SourceRefInput],
-      description: "Uploaded documents; validation needs one with source_type `certified_judgment`.",
+      description:
+        "Uploaded documents; validation needs one with source_type `certified_judgment`.",
     }),
-    consumerDebt: t.boolean({ description: "Consumer debt (true) or commercial (false); unset needs review." }),
+    consumerDebt: t.boolean({
+      description: "Consumer debt (true) or commercial (false); unset needs review.",
+    }),
   }),
 });
 
@@ -45,9 +57,13 @@ export const UpdateJudgmentInput = builder.inputType("UpdateJudgmentInput", {
     bankruptcyStatus: t.field({ type: BankruptcyStatusEnum, description: "Debtor bankruptcy." }),
     renewalDeadline: t.field({
       type: "Date",
-      description: "Last day to renew the judgment (e.g. after a renewal); moves its open renewal deadline.",
+      description:
+        "Last day to renew the judgment (e.g. after a renewal); moves its open renewal deadline.",
     }),
-    reviewState: t.field({ type: ReviewStateInput, description: "Review fields to set; others stay as they are." }),
+    reviewState: t.field({
+      type: ReviewStateInput,
+      description: "Review fields to set; others stay as they are.",
+    }),
   }),
 });
 
@@ -58,22 +74,33 @@ export const ValidateJudgmentInput = builder.inputType("ValidateJudgmentInput", 
       type: [ValidationCheckEnum],
       description: "Gates to run; absent or empty runs all six. `authority` always runs.",
     }),
-    consumerDebt: t.boolean({ description: "Consumer debt for this run; defaults to the judgment's own." }),
-    bankruptcyKnown: t.boolean({ description: "A bankruptcy is known even if not yet recorded (treated as filed)." }),
-    appealStayKnown: t.boolean({ description: "A stay is known even if not yet recorded (treated as stayed)." }),
+    consumerDebt: t.boolean({
+      description: "Consumer debt for this run; defaults to the judgment's own.",
+    }),
+    bankruptcyKnown: t.boolean({
+      description: "A bankruptcy is known even if not yet recorded (treated as filed).",
+    }),
+    appealStayKnown: t.boolean({
+      description: "A stay is known even if not yet recorded (treated as stayed).",
+    }),
   }),
 });
 
 export const SetEnforcementProfileInput = builder.inputType("SetEnforcementProfileInput", {
   description: "The enforcement profile to set; needs a passing validation.",
   fields: (t) => ({
-    profile: t.field({ type: EnforcementProfileEnum, required: true, description: "measured, assertive or maximum_lawful." }),
+    profile: t.field({
+      type: EnforcementProfileEnum,
+      required: true,
+      description: "measured, assertive or maximum_lawful.",
+    }),
     notes: t.string({ description: "Why this profile; kept as the review notes." }),
   }),
 });
 
 export const EnforcementConstraintsInput = builder.inputType("EnforcementConstraintsInput", {
-  description: "Constraints to plan under; added to what the judgment records (a recorded bankruptcy always counts).",
+  description:
+    "Constraints to plan under; added to what the judgment records (a recorded bankruptcy always counts).",
   fields: (t) => ({
     consumerDebt: t.boolean({ description: "Consumer debt." }),
     bankruptcyKnown: t.boolean({ description: "A bankruptcy is known." }),
@@ -85,9 +112,17 @@ export const EnforcementConstraintsInput = builder.inputType("EnforcementConstra
 export const GenerateEnforcementPlanInput = builder.inputType("GenerateEnforcementPlanInput", {
   description: "Options of an enforcement plan; needs a passing validation.",
   fields: (t) => ({
-    profile: t.field({ type: EnforcementProfileEnum, description: "Profile; default the judgment's own, else measured." }),
-    constraints: t.field({ type: EnforcementConstraintsInput, description: "Constraints to plan under." }),
-    knownWallets: t.stringList({ description: "Debtor wallets besides those recorded on the matter's debtors." }),
+    profile: t.field({
+      type: EnforcementProfileEnum,
+      description: "Profile; default the judgment's own, else measured.",
+    }),
+    constraints: t.field({
+      type: EnforcementConstraintsInput,
+      description: "Constraints to plan under.",
+    }),
+    knownWallets: t.stringList({
+      description: "Debtor wallets besides those recorded on the matter's debtors.",
+    }),
     knownExchanges: t.stringList({ description: "Exchanges the debtor is known to use." }),
   }),
 });

@@ -15,8 +15,13 @@ import { dateColumn, today } from "./service.js";
 
 type Intake = typeof IntakeJudgmentInput.$inferInput;
 
-const TEXT_FIELDS = [["court", "court"], ["caseNumber", "case_number"], ["jurisdiction", "jurisdiction"],
-  ["creditor", "creditor"], ["debtor", "debtor"]] as const;
+const TEXT_FIELDS = [
+  ["court", "court"],
+  ["caseNumber", "case_number"],
+  ["jurisdiction", "jurisdiction"],
+  ["creditor", "creditor"],
+  ["debtor", "debtor"],
+] as const;
 
 /** Checks beyond the types (CONTRACT.md §2: 400 before any lookup); pure, so run twice is harmless. */
 function checkIntake(input: Intake) {
@@ -24,8 +29,10 @@ function checkIntake(input: Intake) {
     if (input[field].trim() === "") throw invalid(param, `${param} must not be empty.`);
   }
   const amount = parseAmount(input.amount.amount, input.amount.currency, "amount");
-  if (input.dateEntered > today()) throw invalid("date_entered", "date_entered must not be in the future.");
-  if (input.dateEntered < "1900-01-01") throw invalid("date_entered", "date_entered must be 1900-01-01 or later.");
+  if (input.dateEntered > today())
+    throw invalid("date_entered", "date_entered must not be in the future.");
+  if (input.dateEntered < "1900-01-01")
+    throw invalid("date_entered", "date_entered must be 1900-01-01 or later.");
   return { amount, rule: lookup(input.jurisdiction) };
 }
 
@@ -45,7 +52,12 @@ function intakeReview(input: Intake, rule: JurisdictionRule | null, amountMinor:
   });
   const missingItems = [...new Set([...deadlines.missing_items, ...balance.missing_items])];
   const reviewState = missingItems.length
-    ? { reviewRequired: true, reviewStatus: "pending", reviewNotes: `Intake could not determine: ${missingItems.join(", ")}.`, missingItems }
+    ? {
+        reviewRequired: true,
+        reviewStatus: "pending",
+        reviewNotes: `Intake could not determine: ${missingItems.join(", ")}.`,
+        missingItems,
+      }
     : { reviewRequired: false, reviewStatus: "not_required", missingItems };
   return { deadlines: deadlines.deadlines, reviewState };
 }
@@ -98,7 +110,11 @@ async function createJudgment(ctx: RequestContext, input: Intake) {
       objectType: "judgment",
       objectId: judgment.id,
       matterId: matter.id,
-      details: { jurisdiction: judgment.jurisdiction, deadlines: review.deadlines.length, review_required: review.reviewState.reviewRequired },
+      details: {
+        jurisdiction: judgment.jurisdiction,
+        deadlines: review.deadlines.length,
+        review_required: review.reviewState.reviewRequired,
+      },
     });
     return judgment;
   });
@@ -108,7 +124,8 @@ export function registerIntakeMutation() {
   builder.mutationField("intakeJudgment", (t) =>
     t.field({
       type: JudgmentRef,
-      description: "Takes in a judgment under a matter and creates its renewal deadlines (POST /v1/judgments/intake).",
+      description:
+        "Takes in a judgment under a matter and creates its renewal deadlines (POST /v1/judgments/intake).",
       gate: {
         scope: "judgments:write",
         // Body checks come before the matter lookup and the authority gate (CONTRACT.md §2 order).
@@ -117,7 +134,9 @@ export function registerIntakeMutation() {
           return matterOf.input()(args, ctx, parent);
         },
       },
-      args: { input: t.arg({ type: IntakeJudgmentInput, required: true, description: "The judgment." }) },
+      args: {
+        input: t.arg({ type: IntakeJudgmentInput, required: true, description: "The judgment." }),
+      },
       resolve: (_root, { input }, ctx) => createJudgment(ctx, input),
     }),
   );

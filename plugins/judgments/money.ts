@@ -10,9 +10,30 @@ import type { MoneyShape } from "../core/shared-types.js";
 
 /** ISO 4217 currencies whose minor unit is not 2 digits; every other code uses 2. */
 const MINOR_DIGITS: Record<string, number> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0,
-  UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  ISK: 0,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  PYG: 0,
+  RWF: 0,
+  UGX: 0,
+  UYI: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+  BHD: 3,
+  IQD: 3,
+  JOD: 3,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  TND: 3,
 };
 
 /** A decimal.js value, a Prisma Decimal, or decimal text. */
@@ -31,15 +52,23 @@ export function minorDigits(currency: string): number {
  */
 export function parseAmount(amount: number, currency: string, param: string): Decimal {
   if (!/^[A-Z]{3}$/.test(currency)) {
-    throw invalid(`${param}.currency`, `${param}.currency must be a 3-letter upper-case ISO 4217 code, e.g. USD.`);
+    throw invalid(
+      `${param}.currency`,
+      `${param}.currency must be a 3-letter upper-case ISO 4217 code, e.g. USD.`,
+    );
   }
   const value = new Decimal(String(amount));
-  if (!value.isFinite() || value.lte(0)) throw invalid(`${param}.amount`, `${param}.amount must be greater than 0.`);
+  if (!value.isFinite() || value.lte(0))
+    throw invalid(`${param}.amount`, `${param}.amount must be greater than 0.`);
   const digits = minorDigits(currency);
   if (value.decimalPlaces() > digits) {
-    throw invalid(`${param}.amount`, `${param}.amount has more than ${digits} decimal places, the minor unit of ${currency}.`);
+    throw invalid(
+      `${param}.amount`,
+      `${param}.amount has more than ${digits} decimal places, the minor unit of ${currency}.`,
+    );
   }
-  if (value.gt(MAX_AMOUNT)) throw invalid(`${param}.amount`, `${param}.amount must not exceed ${MAX_AMOUNT.toFixed()}.`);
+  if (value.gt(MAX_AMOUNT))
+    throw invalid(`${param}.amount`, `${param}.amount must not exceed ${MAX_AMOUNT.toFixed()}.`);
   return value;
 }
 
@@ -50,13 +79,24 @@ export function toMinorUnits(amount: DecimalLike, currency: string): bigint {
 }
 
 /** Integer minor units → wire Money. */
-export function moneyFromMinor(minor: bigint | number, currency: string, valuationTime: Date): MoneyShape {
+export function moneyFromMinor(
+  minor: bigint | number,
+  currency: string,
+  valuationTime: Date,
+): MoneyShape {
   const major = new Decimal(minor.toString()).div(new Decimal(10).pow(minorDigits(currency)));
   return { amount: major.toNumber(), currency, valuationTime };
 }
 
 /** Stored major-unit decimal → wire Money, rounded half-even to the minor unit. */
-export function moneyFromDecimal(amount: DecimalLike, currency: string, valuationTime: Date): MoneyShape {
-  const value = new Decimal(amount.toString()).toDecimalPlaces(minorDigits(currency), Decimal.ROUND_HALF_EVEN);
+export function moneyFromDecimal(
+  amount: DecimalLike,
+  currency: string,
+  valuationTime: Date,
+): MoneyShape {
+  const value = new Decimal(amount.toString()).toDecimalPlaces(
+    minorDigits(currency),
+    Decimal.ROUND_HALF_EVEN,
+  );
   return { amount: value.toNumber(), currency, valuationTime };
 }

@@ -14,7 +14,10 @@ import { findJudgment, requirePassingValidation, asDomainDeadlines, today } from
 type PlanInput = typeof GenerateEnforcementPlanInput.$inferInput;
 
 function checkPlanInput(input: PlanInput | null | undefined) {
-  for (const [list, param] of [[input?.knownWallets, "known_wallets"], [input?.knownExchanges, "known_exchanges"]] as const) {
+  for (const [list, param] of [
+    [input?.knownWallets, "known_wallets"],
+    [input?.knownExchanges, "known_exchanges"],
+  ] as const) {
     list?.forEach((v, i) => {
       if (v.trim() === "") throw invalid(`${param}[${i}]`, `${param}[${i}] must not be empty.`);
     });
@@ -27,18 +30,30 @@ async function generatePlan(ctx: RequestContext, id: string, input: PlanInput) {
   await assertMatterWritable(ctx, judgment.matterId);
   const validation = await requirePassingValidation(ctx, judgment);
   const [debtors, deadlineRows] = await Promise.all([
-    ctx.db.debtor.findMany({ where: { matterId: judgment.matterId }, select: { wallets: true }, orderBy: { id: "asc" } }),
-    ctx.db.deadline.findMany({ where: { judgmentId: id, status: "open" }, orderBy: [{ date: "asc" }, { id: "asc" }] }),
+    ctx.db.debtor.findMany({
+      where: { matterId: judgment.matterId },
+      select: { wallets: true },
+      orderBy: { id: "asc" },
+    }),
+    ctx.db.deadline.findMany({
+      where: { judgmentId: id, status: "open" },
+      orderBy: [{ date: "asc" }, { id: "asc" }],
+    }),
   ]);
   const c = input.constraints ?? {};
   // What the judgment records always counts; the caller can add constraints, never lift them.
   const constraints = {
     consumer_debt: c.consumerDebt === true || judgment.consumerDebt === true,
-    bankruptcy_known: c.bankruptcyKnown === true || ["filed", "discharged"].includes(judgment.bankruptcyStatus),
+    bankruptcy_known:
+      c.bankruptcyKnown === true || ["filed", "discharged"].includes(judgment.bankruptcyStatus),
     appeal_stay_known: c.appealStayKnown === true || judgment.appealStayStatus === "stayed",
     sanctions_review_required: c.sanctionsReviewRequired === true,
   };
-  const wallets = [...new Set([...debtors.flatMap((d) => d.wallets), ...(input.knownWallets ?? [])].map((w) => w.trim()))];
+  const wallets = [
+    ...new Set(
+      [...debtors.flatMap((d) => d.wallets), ...(input.knownWallets ?? [])].map((w) => w.trim()),
+    ),
+  ];
   const exchanges = (input.knownExchanges ?? []).map((e) => e.trim());
   const gates = validation.gates as unknown as Gate[];
   const profile = input.profile ?? judgment.enforcementProfile ?? "measured";
@@ -66,14 +81,26 @@ async function generatePlan(ctx: RequestContext, id: string, input: PlanInput) {
   };
   return write(ctx, async ({ tx, audit }) => {
     const created = await tx.enforcementPlan.create({
-      data: { id: newId("pln"), matterId: judgment.matterId, judgmentId: id, profile: result.profile, reviewRequired: result.review_required, body } as never,
+      data: {
+        id: newId("pln"),
+        matterId: judgment.matterId,
+        judgmentId: id,
+        profile: result.profile,
+        reviewRequired: result.review_required,
+        body,
+      } as never,
     });
     await audit({
       eventType: "judgment.enforcement_plan_generated",
       objectType: "enforcement_plan",
       objectId: created.id,
       matterId: judgment.matterId,
-      details: { judgment_id: id, profile: result.profile, effective_cap: result.effective_cap, validation_id: validation.id },
+      details: {
+        judgment_id: id,
+        profile: result.profile,
+        effective_cap: result.effective_cap,
+        validation_id: validation.id,
+      },
     });
     return created;
   });
@@ -89,7 +116,11 @@ export function registerPlanMutation() {
         scope: "judgments:plan",
         authority: async (args, ctx, parent) => {
           checkPlanInput(args.input);
-          return matterOf.record((a: { id: string }, c) => findJudgment(c, a.id))(args, ctx, parent);
+          return matterOf.record((a: { id: string }, c) => findJudgment(c, a.id))(
+            args,
+            ctx,
+            parent,
+          );
         },
       },
       args: {

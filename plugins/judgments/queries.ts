@@ -27,7 +27,10 @@ export function registerJudgmentQueries() {
         ...pageArgs(t),
         judgmentId: t.arg.id({ required: true, description: "Judgment id (jdg_…)." }),
         type: t.arg({ type: DeadlineTypeEnum, description: "Only deadlines of this type." }),
-        status: t.arg({ type: DeadlineStatusEnum, description: "Only deadlines with this status." }),
+        status: t.arg({
+          type: DeadlineStatusEnum,
+          description: "Only deadlines with this status.",
+        }),
       },
       resolve: async (_root, args, ctx) => {
         await findJudgment(ctx, args.judgmentId);
@@ -48,17 +51,34 @@ export function registerJudgmentQueries() {
       gate: { scope: "judgments:read" },
       args: {
         ...pageArgs(t),
-        status: t.arg({ type: JudgmentStatusEnum, description: "Only judgments with this status." }),
-        createdAfter: t.arg({ type: "DateTime", description: "Taken in strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Taken in strictly before this time." }),
+        status: t.arg({
+          type: JudgmentStatusEnum,
+          description: "Only judgments with this status.",
+        }),
+        createdAfter: t.arg({
+          type: "DateTime",
+          description: "Taken in strictly after this time.",
+        }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Taken in strictly before this time.",
+        }),
       },
       // The nodes' relations (validation, deadlines, matter) are loaded with the page, not per node.
       resolve: (matter, args, ctx, info) =>
-        paginate((q) => ctx.db.judgment.findMany({ ...q, ...queryFromInfo({ context: ctx, info, path: ["edges", "node"] }) }), args, {
-          matterId: matter.id,
-          ...(args.status ? { status: args.status } : {}),
-          ...createdRange(args.createdAfter, args.createdBefore),
-        }),
+        paginate(
+          (q) =>
+            ctx.db.judgment.findMany({
+              ...q,
+              ...queryFromInfo({ context: ctx, info, path: ["edges", "node"] }),
+            }),
+          args,
+          {
+            matterId: matter.id,
+            ...(args.status ? { status: args.status } : {}),
+            ...createdRange(args.createdAfter, args.createdBefore),
+          },
+        ),
     }),
   );
 }

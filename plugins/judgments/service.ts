@@ -4,7 +4,11 @@
  */
 import type { RequestContext } from "../../src/context.js";
 import { ApiError } from "../../src/errors.js";
-import type { Deadline as DeadlineRow, Judgment, JudgmentValidation } from "../../src/generated/prisma/client.js";
+import type {
+  Deadline as DeadlineRow,
+  Judgment,
+  JudgmentValidation,
+} from "../../src/generated/prisma/client.js";
 import type { MoneyShape } from "../core/shared-types.js";
 import { computeIntakeDeadlines, type Deadline } from "./domain/deadlines.js";
 import { computeBalance } from "./domain/interest.js";
@@ -22,11 +26,18 @@ export const today = (now = new Date()): string => isoDate(now);
 /** The judgment if the caller can reach it; otherwise 404 `resource_missing` (param judgment_id). */
 export async function findJudgment(ctx: RequestContext, id: string): Promise<Judgment> {
   const judgment = await ctx.db.judgment.findUnique({ where: { id } });
-  if (!judgment) throw new ApiError("resource_missing", { param: "judgment_id", message: `No such judgment: '${id}'.` });
+  if (!judgment)
+    throw new ApiError("resource_missing", {
+      param: "judgment_id",
+      message: `No such judgment: '${id}'.`,
+    });
   return judgment;
 }
 
-export async function latestValidation(ctx: RequestContext, judgmentId: string): Promise<JudgmentValidation | null> {
+export async function latestValidation(
+  ctx: RequestContext,
+  judgmentId: string,
+): Promise<JudgmentValidation | null> {
   return ctx.db.judgmentValidation.findFirst({ where: { judgmentId }, orderBy: { id: "desc" } });
 }
 
@@ -35,7 +46,10 @@ export async function latestValidation(ctx: RequestContext, judgmentId: string):
  * a gate fact (stay, bankruptcy) or of the status since then puts the judgment out of
  * `validated`, so the old result no longer counts (CONTRACT.md §9).
  */
-export async function requirePassingValidation(ctx: RequestContext, judgment: Judgment): Promise<JudgmentValidation> {
+export async function requirePassingValidation(
+  ctx: RequestContext,
+  judgment: Judgment,
+): Promise<JudgmentValidation> {
   const latest = await latestValidation(ctx, judgment.id);
   if (latest?.enforcementReady && ENFORCEABLE_STATUSES.includes(judgment.status)) return latest;
   const message = !latest

@@ -10,7 +10,11 @@ import { EnforcementProfileResultRef, type ProfileResultShape } from "./types.js
 
 type ProfileInput = typeof SetEnforcementProfileInput.$inferInput;
 
-async function setProfile(ctx: RequestContext, id: string, input: ProfileInput): Promise<ProfileResultShape> {
+async function setProfile(
+  ctx: RequestContext,
+  id: string,
+  input: ProfileInput,
+): Promise<ProfileResultShape> {
   const judgment = await findJudgment(ctx, id);
   await assertMatterWritable(ctx, judgment.matterId);
   const validation = await requirePassingValidation(ctx, judgment);
@@ -25,7 +29,11 @@ async function setProfile(ctx: RequestContext, id: string, input: ProfileInput):
   return write(ctx, async ({ tx, audit }) => {
     await tx.judgment.update({
       where: { id },
-      data: { enforcementProfile: profile.profile, pressureLevel: profile.pressure_level, updatedAt: new Date() },
+      data: {
+        enforcementProfile: profile.profile,
+        pressureLevel: profile.pressure_level,
+        updatedAt: new Date(),
+      },
     });
     await audit({
       eventType: "judgment.enforcement_profile_set",
@@ -55,11 +63,19 @@ export function registerSetProfileMutation() {
   builder.mutationField("setEnforcementProfile", (t) =>
     t.field({
       type: EnforcementProfileResultRef,
-      description: "Sets the judgment's enforcement profile and starting pressure; needs a passing validation (409 validation_required).",
-      gate: { scope: "judgments:plan", authority: matterOf.record((a: { id: string }, c) => findJudgment(c, a.id)) },
+      description:
+        "Sets the judgment's enforcement profile and starting pressure; needs a passing validation (409 validation_required).",
+      gate: {
+        scope: "judgments:plan",
+        authority: matterOf.record((a: { id: string }, c) => findJudgment(c, a.id)),
+      },
       args: {
         id: t.arg.id({ required: true, description: "Judgment id (jdg_…)." }),
-        input: t.arg({ type: SetEnforcementProfileInput, required: true, description: "The profile." }),
+        input: t.arg({
+          type: SetEnforcementProfileInput,
+          required: true,
+          description: "The profile.",
+        }),
       },
       resolve: (_root, { id, input }, ctx) => setProfile(ctx, id, input),
     }),

@@ -11,20 +11,49 @@ export const JudgmentBalanceRef = builder.objectRef<BalanceView>("JudgmentBalanc
     "Post-judgment balance as of today: simple interest at the jurisdiction's rate (28 U.S.C. 1961 for FED). " +
     "No rate is ever guessed: variable-rate or unknown jurisdictions accrue nothing and need review.",
   fields: (t) => ({
-    principal: t.field({ type: MoneyRef, description: "The judgment amount.", resolve: (b) => b.principal }),
-    interestAccrued: t.field({ type: MoneyRef, description: "Interest from the day after entry through as_of.", resolve: (b) => b.interestAccrued }),
+    principal: t.field({
+      type: MoneyRef,
+      description: "The judgment amount.",
+      resolve: (b) => b.principal,
+    }),
+    interestAccrued: t.field({
+      type: MoneyRef,
+      description: "Interest from the day after entry through as_of.",
+      resolve: (b) => b.interestAccrued,
+    }),
     payments: t.field({
       type: MoneyRef,
-      description: "Payments applied. Always 0 for now: payments are recorded by the ledger module, which has no table yet.",
+      description:
+        "Payments applied. Always 0 for now: payments are recorded by the ledger module, which has no table yet.",
       resolve: (b) => b.payments,
     }),
-    outstanding: t.field({ type: MoneyRef, description: "principal + interest_accrued − payments, never below 0.", resolve: (b) => b.outstanding }),
-    asOf: t.field({ type: "Date", description: "The day the balance is computed for (today, UTC).", resolve: (b) => b.asOf }),
-    interestRate: t.exposeFloat("interestRate", { nullable: true, description: "Percent per annum applied; null when none could be applied." }),
-    compounding: t.exposeString("compounding", { nullable: true, description: "`simple`, `annual` (FED), or null." }),
-    rateBasis: t.exposeString("rateBasis", { description: "Where the rate comes from, or why none was applied." }),
-    reviewRequired: t.exposeBoolean("reviewRequired", { description: "The balance cannot be relied on without review." }),
-    missingItems: t.exposeStringList("missingItems", { description: "What is missing, e.g. `interest_rate_requires_review`." }),
+    outstanding: t.field({
+      type: MoneyRef,
+      description: "principal + interest_accrued − payments, never below 0.",
+      resolve: (b) => b.outstanding,
+    }),
+    asOf: t.field({
+      type: "Date",
+      description: "The day the balance is computed for (today, UTC).",
+      resolve: (b) => b.asOf,
+    }),
+    interestRate: t.exposeFloat("interestRate", {
+      nullable: true,
+      description: "Percent per annum applied; null when none could be applied.",
+    }),
+    compounding: t.exposeString("compounding", {
+      nullable: true,
+      description: "`simple`, `annual` (FED), or null.",
+    }),
+    rateBasis: t.exposeString("rateBasis", {
+      description: "Where the rate comes from, or why none was applied.",
+    }),
+    reviewRequired: t.exposeBoolean("reviewRequired", {
+      description: "The balance cannot be relied on without review.",
+    }),
+    missingItems: t.exposeStringList("missingItems", {
+      description: "What is missing, e.g. `interest_rate_requires_review`.",
+    }),
   }),
 });
 
@@ -41,13 +70,29 @@ export const JudgmentMatterRef = builder.prismaObject("Matter", {
 export const PlannedActionRef = builder.objectRef<PlannedAction>("PlannedAction").implement({
   description: "A step an enforcement plan proposes.",
   fields: (t) => ({
-    type: t.exposeString("type", { description: "Kind of step: watch, exchange, discovery, legal_process, ledger." }),
+    type: t.exposeString("type", {
+      description: "Kind of step: watch, exchange, discovery, legal_process, ledger.",
+    }),
     title: t.exposeString("title", { description: "What to do." }),
-    priority: t.field({ type: PlannedActionPriorityEnum, description: "high, normal or low.", resolve: (a) => a.priority }),
+    priority: t.field({
+      type: PlannedActionPriorityEnum,
+      description: "high, normal or low.",
+      resolve: (a) => a.priority,
+    }),
     reason: t.exposeString("reason", { description: "Why the step is proposed." }),
-    pressureLevel: t.exposeInt("pressure_level", { description: "Pressure level of the step (0–6)." }),
-    pressureName: t.field({ type: PressureNameEnum, description: "Name of that level.", resolve: (a) => a.pressure_name }),
-    target: t.string({ nullable: true, description: "The wallet, exchange or deadline date it is about.", resolve: (a) => a.target ?? null }),
+    pressureLevel: t.exposeInt("pressure_level", {
+      description: "Pressure level of the step (0–6).",
+    }),
+    pressureName: t.field({
+      type: PressureNameEnum,
+      description: "Name of that level.",
+      resolve: (a) => a.pressure_name,
+    }),
+    target: t.string({
+      nullable: true,
+      description: "The wallet, exchange or deadline date it is about.",
+      resolve: (a) => a.target ?? null,
+    }),
   }),
 });
 
@@ -68,24 +113,53 @@ export interface ProfileResultShape {
   reviewState: ReviewStateShape;
 }
 
-export const EnforcementProfileResultRef = builder.objectRef<ProfileResultShape>("EnforcementProfileResult").implement({
-  description: "The enforcement profile set on a judgment and the pressure it starts at.",
-  fields: (t) => ({
-    judgmentId: t.exposeString("judgmentId", { description: "The judgment." }),
-    profile: t.field({ type: EnforcementProfileEnum, description: "The profile set.", resolve: (r) => r.profile }),
-    pressureLevel: t.exposeInt("pressureLevel", { description: "Starting pressure level of the profile." }),
-    pressureName: t.field({ type: PressureNameEnum, description: "Name of that level.", resolve: (r) => r.pressureName as never }),
-    pressureCap: t.exposeInt("pressureCap", { description: "Highest pressure level the profile allows." }),
-    reviewState: t.field({ type: ReviewStateRef, description: "Review needed before acting (from the latest validation).", resolve: (r) => r.reviewState }),
-  }),
-});
+export const EnforcementProfileResultRef = builder
+  .objectRef<ProfileResultShape>("EnforcementProfileResult")
+  .implement({
+    description: "The enforcement profile set on a judgment and the pressure it starts at.",
+    fields: (t) => ({
+      judgmentId: t.exposeString("judgmentId", { description: "The judgment." }),
+      profile: t.field({
+        type: EnforcementProfileEnum,
+        description: "The profile set.",
+        resolve: (r) => r.profile,
+      }),
+      pressureLevel: t.exposeInt("pressureLevel", {
+        description: "Starting pressure level of the profile.",
+      }),
+      pressureName: t.field({
+        type: PressureNameEnum,
+        description: "Name of that level.",
+        resolve: (r) => r.pressureName as never,
+      }),
+      pressureCap: t.exposeInt("pressureCap", {
+        description: "Highest pressure level the profile allows.",
+      }),
+      reviewState: t.field({
+        type: ReviewStateRef,
+        description: "Review needed before acting (from the latest validation).",
+        resolve: (r) => r.reviewState,
+      }),
+    }),
+  });
 
-export const EnforcementConstraintsRef = builder.objectRef<Required<PlanConstraints>>("EnforcementConstraints").implement({
-  description: "Constraints an enforcement plan was generated under (the caller's and the judgment's combined).",
-  fields: (t) => ({
-    consumerDebt: t.exposeBoolean("consumer_debt", { description: "Consumer debt: nothing above discover until FDCPA review." }),
-    bankruptcyKnown: t.exposeBoolean("bankruptcy_known", { description: "Bankruptcy: nothing above prepare." }),
-    appealStayKnown: t.exposeBoolean("appeal_stay_known", { description: "Appeal stay: nothing above prepare." }),
-    sanctionsReviewRequired: t.exposeBoolean("sanctions_review_required", { description: "Sanctions review pending: nothing above discover." }),
-  }),
-});
+export const EnforcementConstraintsRef = builder
+  .objectRef<Required<PlanConstraints>>("EnforcementConstraints")
+  .implement({
+    description:
+      "Constraints an enforcement plan was generated under (the caller's and the judgment's combined).",
+    fields: (t) => ({
+      consumerDebt: t.exposeBoolean("consumer_debt", {
+        description: "Consumer debt: nothing above discover until FDCPA review.",
+      }),
+      bankruptcyKnown: t.exposeBoolean("bankruptcy_known", {
+        description: "Bankruptcy: nothing above prepare.",
+      }),
+      appealStayKnown: t.exposeBoolean("appeal_stay_known", {
+        description: "Appeal stay: nothing above prepare.",
+      }),
+      sanctionsReviewRequired: t.exposeBoolean("sanctions_review_required", {
+        description: "Sanctions review pending: nothing above discover.",
+      }),
+    }),
+  });

@@ -18,7 +18,11 @@ type Update = typeof UpdateJudgmentInput.$inferInput;
 /** null is never a value here: every field is a required fact or an enum. */
 function checkUpdate(input: Update) {
   for (const [key, value] of Object.entries(input)) {
-    if (value === null) throw invalid(key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), `${key} cannot be null.`);
+    if (value === null)
+      throw invalid(
+        key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        `${key} cannot be null.`,
+      );
   }
 }
 
@@ -28,15 +32,29 @@ function checkUpdate(input: Update) {
  */
 async function moveRenewalDeadline(tx: ScopedTx, j: Judgment, day: string) {
   const current = j.renewalDeadline
-    ? await tx.deadline.findFirst({ where: { judgmentId: j.id, type: "renewal", status: "open", date: j.renewalDeadline } })
+    ? await tx.deadline.findFirst({
+        where: { judgmentId: j.id, type: "renewal", status: "open", date: j.renewalDeadline },
+      })
     : null;
   const basis = `Renewal deadline set to ${day} by update.`;
   if (current) {
-    await tx.deadline.update({ where: { id: current.id }, data: { date: dateColumn(day), basis: `${current.basis ?? ""} ${basis}`.trim() } });
+    await tx.deadline.update({
+      where: { id: current.id },
+      data: { date: dateColumn(day), basis: `${current.basis ?? ""} ${basis}`.trim() },
+    });
     return;
   }
   await tx.deadline.create({
-    data: { id: newId("ddl"), matterId: j.matterId, judgmentId: j.id, type: "renewal", date: dateColumn(day), owner: "counsel", status: "open", basis } as never,
+    data: {
+      id: newId("ddl"),
+      matterId: j.matterId,
+      judgmentId: j.id,
+      type: "renewal",
+      date: dateColumn(day),
+      owner: "counsel",
+      status: "open",
+      basis,
+    } as never,
   });
 }
 
@@ -52,45 +70,71 @@ async function updateJudgment(ctx: RequestContext, id: string, input: Update) {
   // `validated` is earned by a passing validation of the facts as they now stand, never just
   // declared: with changed facts the old result is stale (checked as if back to `entered`).
   if (input.status === "validated" && (factsChanged || judgment.status !== "validated")) {
-    await requirePassingValidation(ctx, { ...judgment, status: factsChanged ? "entered" : "validated" });
+    await requirePassingValidation(ctx, {
+      ...judgment,
+      status: factsChanged ? "entered" : "validated",
+    });
   }
   // A validated judgment whose gate facts change is no longer validated (values.ts, GATE_FACTS).
-  if (judgment.status === "validated" && !changes.status && factsChanged) changes.status = "entered";
-  if (input.reviewState) changes.reviewState = { ...reviewStateOf(judgment.reviewState), ...dropUndefined(input.reviewState) };
+  if (judgment.status === "validated" && !changes.status && factsChanged)
+    changes.status = "entered";
+  if (input.reviewState)
+    changes.reviewState = {
+      ...reviewStateOf(judgment.reviewState),
+      ...dropUndefined(input.reviewState),
+    };
   const renewal = input.renewalDeadline ?? null;
-  if (renewal && (!judgment.renewalDeadline || isoDate(judgment.renewalDeadline) !== renewal)) changes.renewalDeadline = dateColumn(renewal);
+  if (renewal && (!judgment.renewalDeadline || isoDate(judgment.renewalDeadline) !== renewal))
+    changes.renewalDeadline = dateColumn(renewal);
 
   return write(ctx, async ({ tx, audit }) => {
     if (changes.renewalDeadline && renewal) await moveRenewalDeadline(tx, judgment, renewal);
-    const updated = await tx.judgment.update({ where: { id }, data: { ...changes, updatedAt: new Date() } as never });
+    const updated = await tx.judgment.update({
+      where: { id },
+      data: { ...changes, updatedAt: new Date() } as never,
+    });
     await audit({
       eventType: "judgment.updated",
       objectType: "judgment",
       objectId: id,
       matterId: judgment.matterId,
-      details: { changed: Object.keys(changes), from_status: judgment.status, to_status: updated.status },
+      details: {
+        changed: Object.keys(changes),
+        from_status: judgment.status,
+        to_status: updated.status,
+      },
     });
     return updated;
   });
 }
 
-const dropUndefined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const dropUndefined = (o: object) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 export function registerUpdateMutation() {
   builder.mutationField("updateJudgment", (t) =>
     t.field({
       type: JudgmentRef,
-      description: "Updates a judgment's status, appeal/stay, bankruptcy, renewal deadline or review state.",
+      description:
+        "Updates a judgment's status, appeal/stay, bankruptcy, renewal deadline or review state.",
       gate: {
         scope: "judgments:write",
         authority: async (args, ctx, parent) => {
           checkUpdate(args.input);
-          return matterOf.record((a: { id: string }, c) => findJudgment(c, a.id))(args, ctx, parent);
+          return matterOf.record((a: { id: string }, c) => findJudgment(c, a.id))(
+            args,
+            ctx,
+            parent,
+          );
         },
       },
       args: {
         id: t.arg.id({ required: true, description: "Judgment id (jdg_…)." }),
-        input: t.arg({ type: UpdateJudgmentInput, required: true, description: "Fields to change." }),
+        input: t.arg({
+          type: UpdateJudgmentInput,
+          required: true,
+          description: "Fields to change.",
+        }),
       },
       resolve: (_root, { id, input }, ctx) => updateJudgment(ctx, id, input),
     }),

@@ -6,7 +6,11 @@ import { write } from "../../src/write.js";
 import { sourceRefsOf } from "../core/shared-types.js";
 import { assertMatterWritable, isLiveGrant, matterOf } from "../matters/service.js";
 import { lookup } from "./domain/jurisdictions.js";
-import { type AppealStayStatus, type BankruptcyStatus, validateJudgment } from "./domain/validation.js";
+import {
+  type AppealStayStatus,
+  type BankruptcyStatus,
+  validateJudgment,
+} from "./domain/validation.js";
 import { ValidateJudgmentInput } from "./inputs.js";
 import { JudgmentValidationRef } from "./judgment-type.js";
 import { findJudgment, isoDate, today } from "./service.js";
@@ -33,7 +37,9 @@ async function runValidation(ctx: RequestContext, id: string, options: Options) 
       bankruptcyStatus: judgment.bankruptcyStatus as BankruptcyStatus,
       bankruptcyKnown: options.bankruptcyKnown ?? false,
       consumerDebt: options.consumerDebt ?? judgment.consumerDebt ?? undefined,
-      sourceRefTypes: sourceRefsOf(judgment.sourceRefs).flatMap((s) => (s.sourceType ? [s.sourceType] : [])),
+      sourceRefTypes: sourceRefsOf(judgment.sourceRefs).flatMap((s) =>
+        s.sourceType ? [s.sourceType] : [],
+      ),
       dateEntered: isoDate(judgment.dateEntered),
       jurisdictionRule: lookup(judgment.jurisdiction),
       today: today(now),
@@ -58,8 +64,13 @@ async function runValidation(ctx: RequestContext, id: string, options: Options) 
     });
     // `validated` follows the latest result: set by a pass, withdrawn by a failure. Other
     // statuses (stayed, satisfied, vacated…) are facts the battery does not overrule.
-    const [from, to] = result.enforcement_ready ? ["entered", "validated"] : ["validated", "entered"];
-    const moved = await tx.judgment.updateMany({ where: { id, status: from }, data: { status: to, updatedAt: now } });
+    const [from, to] = result.enforcement_ready
+      ? ["entered", "validated"]
+      : ["validated", "entered"];
+    const moved = await tx.judgment.updateMany({
+      where: { id, status: from },
+      data: { status: to, updatedAt: now },
+    });
     const details = {
       judgment_id: id,
       matter_id: judgment.matterId,
@@ -71,7 +82,12 @@ async function runValidation(ctx: RequestContext, id: string, options: Options) 
       objectType: "judgment",
       objectId: id,
       matterId: judgment.matterId,
-      details: { ...details, review_required: result.review_required, missing_items: result.missing_items, status_changed: moved.count === 1 },
+      details: {
+        ...details,
+        review_required: result.review_required,
+        missing_items: result.missing_items,
+        status_changed: moved.count === 1,
+      },
     });
     if (result.enforcement_ready) await emit("judgment.validated", details);
     return validation;
@@ -85,7 +101,10 @@ export function registerValidateMutation() {
       description:
         "Runs the readiness battery and stores the result. A ready result (no gate failed) sets status `validated` " +
         "and emits `judgment.validated`; failing gates are reported in the body, not as an error.",
-      gate: { scope: "judgments:validate", authority: matterOf.record((a: { id: string }, c) => findJudgment(c, a.id)) },
+      gate: {
+        scope: "judgments:validate",
+        authority: matterOf.record((a: { id: string }, c) => findJudgment(c, a.id)),
+      },
       args: {
         id: t.arg.id({ required: true, description: "Judgment id (jdg_…)." }),
         input: t.arg({ type: ValidateJudgmentInput, description: "Options; all optional." }),

@@ -1,6 +1,12 @@
 /** Closed value sets of judgments (CONTRACT.md §8, §9; SPEC.md "Known values"). */
 export const JUDGMENT_STATUSES = [
-  "entered", "validated", "stayed", "satisfied", "partially_satisfied", "vacated", "expired",
+  "entered",
+  "validated",
+  "stayed",
+  "satisfied",
+  "partially_satisfied",
+  "vacated",
+  "expired",
 ] as const;
 export type JudgmentStatus = (typeof JUDGMENT_STATUSES)[number];
 
@@ -8,7 +14,14 @@ export const APPEAL_STAY_STATUSES = ["none", "appeal_pending", "stayed"] as cons
 export const BANKRUPTCY_STATUSES = ["none", "filed", "discharged", "dismissed"] as const;
 
 /** SPEC.md "Deadline kinds"; intake creates only `renewal`. */
-export const DEADLINE_TYPES = ["renewal", "service", "response", "hearing", "packet", "monitoring"] as const;
+export const DEADLINE_TYPES = [
+  "renewal",
+  "service",
+  "response",
+  "hearing",
+  "packet",
+  "monitoring",
+] as const;
 export const DEADLINE_STATUSES = ["open", "completed", "cancelled"] as const;
 
 /**

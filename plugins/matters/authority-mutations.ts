@@ -26,7 +26,8 @@ export function registerAuthorityMutations() {
       },
       resolve: async (_root, { matterId, input }, ctx) => {
         if (!input.grantedBy.trim()) throw invalid("granted_by", "granted_by must not be empty.");
-        if (input.sourceRefs.length === 0) throw invalid("source_refs", "source_refs must hold at least one source reference.");
+        if (input.sourceRefs.length === 0)
+          throw invalid("source_refs", "source_refs must hold at least one source reference.");
         const effectiveAt = input.effectiveAt ?? new Date();
         if (input.expiresAt && input.expiresAt.getTime() <= effectiveAt.getTime()) {
           throw invalid("expires_at", "expires_at must be after effective_at.");
@@ -47,8 +48,18 @@ export function registerAuthorityMutations() {
             } as never,
           });
           const data = { matter_id: matterId, authority_id: created.id, basis: created.basis };
-          await audit({ eventType: "authority.granted", objectType: "authority_grant", objectId: created.id, matterId, details: data });
-          await emit("authority.granted", { ...data, effective_at: effectiveAt.toISOString(), expires_at: created.expiresAt?.toISOString() ?? null });
+          await audit({
+            eventType: "authority.granted",
+            objectType: "authority_grant",
+            objectId: created.id,
+            matterId,
+            details: data,
+          });
+          await emit("authority.granted", {
+            ...data,
+            effective_at: effectiveAt.toISOString(),
+            expires_at: created.expiresAt?.toISOString() ?? null,
+          });
           return created;
         });
         grantsByMatter(ctx).clear(matterId);
@@ -60,7 +71,8 @@ export function registerAuthorityMutations() {
   builder.mutationField("revokeAuthority", (t) =>
     t.field({
       type: AuthorityGrantRef,
-      description: "Revokes an authority grant; emits `authority.revoked`. Revoking twice is refused.",
+      description:
+        "Revokes an authority grant; emits `authority.revoked`. Revoking twice is refused.",
       gate: { scope: "authority:write" },
       args: {
         matterId: t.arg.id({ required: true, description: "Matter id (mat_…)." }),
@@ -81,7 +93,13 @@ export function registerAuthorityMutations() {
           });
           if (moved.count !== 1) throw alreadyRevoked();
           const data = { matter_id: matterId, authority_id: authorityId, reason };
-          await audit({ eventType: "authority.revoked", objectType: "authority_grant", objectId: authorityId, matterId, details: data });
+          await audit({
+            eventType: "authority.revoked",
+            objectType: "authority_grant",
+            objectId: authorityId,
+            matterId,
+            details: data,
+          });
           await emit("authority.revoked", data);
           return tx.authorityGrant.findUniqueOrThrow({ where: { id: authorityId } });
         });

@@ -11,7 +11,11 @@ import { AuthorityGrantStatusEnum } from "./types.js";
 /** A grant of this matter, or 404 (param authority_id). */
 export async function findGrant(ctx: RequestContext, matterId: string, id: string) {
   const grant = await ctx.db.authorityGrant.findFirst({ where: { id, matterId } });
-  if (!grant) throw new ApiError("resource_missing", { param: "authority_id", message: `No such authority grant: '${id}'.` });
+  if (!grant)
+    throw new ApiError("resource_missing", {
+      param: "authority_id",
+      message: `No such authority grant: '${id}'.`,
+    });
   return grant;
 }
 
@@ -24,9 +28,18 @@ export function registerAuthorityQueries() {
       args: {
         ...pageArgs(t),
         matterId: t.arg.id({ required: true, description: "Matter id (mat_…)." }),
-        status: t.arg({ type: AuthorityGrantStatusEnum, description: "Only grants showing this status now." }),
-        createdAfter: t.arg({ type: "DateTime", description: "Recorded strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Recorded strictly before this time." }),
+        status: t.arg({
+          type: AuthorityGrantStatusEnum,
+          description: "Only grants showing this status now.",
+        }),
+        createdAfter: t.arg({
+          type: "DateTime",
+          description: "Recorded strictly after this time.",
+        }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Recorded strictly before this time.",
+        }),
       },
       resolve: async (_root, args, ctx) => {
         await findMatter(ctx, args.matterId);

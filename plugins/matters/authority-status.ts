@@ -10,7 +10,8 @@ export interface GrantTimes {
   expiresAt: Date | null;
 }
 
-const expired = (g: GrantTimes, now: Date) => g.expiresAt !== null && g.expiresAt.getTime() <= now.getTime();
+const expired = (g: GrantTimes, now: Date) =>
+  g.expiresAt !== null && g.expiresAt.getTime() <= now.getTime();
 
 /** The status a grant shows: revoked, else expired once `expires_at` has passed, else granted. */
 export function grantStatus(g: GrantTimes, now: Date): GrantStatus {

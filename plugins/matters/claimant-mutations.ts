@@ -41,7 +41,13 @@ export function registerClaimantMutations() {
               reviewState: { reviewRequired: false, reviewStatus: "not_required" },
             } as never,
           });
-          await audit({ eventType: "claimant.created", objectType: "claimant", objectId: claimant.id, matterId, details: { role: claimant.role } });
+          await audit({
+            eventType: "claimant.created",
+            objectType: "claimant",
+            objectId: claimant.id,
+            matterId,
+            details: { role: claimant.role },
+          });
           return claimant;
         });
       },
@@ -55,11 +61,16 @@ export function registerClaimantMutations() {
       gate: { scope: "claimants:write" },
       args: {
         id: t.arg.id({ required: true, description: "Claimant id (clm_…)." }),
-        input: t.arg({ type: UpdateClaimantInput, required: true, description: "Fields to change." }),
+        input: t.arg({
+          type: UpdateClaimantInput,
+          required: true,
+          description: "Fields to change.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
         notNull(input, { name: "name", economics: "economics", reviewState: "review_state" });
-        if (typeof input.name === "string" && !input.name.trim()) throw invalid("name", "name must not be empty.");
+        if (typeof input.name === "string" && !input.name.trim())
+          throw invalid("name", "name must not be empty.");
         if (input.economics) checkPercentages(input.economics, CLAIMANT_PERCENTAGES);
         const current = await findClaimant(ctx, id);
         await assertMatterWritable(ctx, current.matterId);
@@ -69,7 +80,9 @@ export function registerClaimantMutations() {
         const data = {
           ...(input.name ? { name: input.name } : {}),
           ...(input.economics ? { economics: input.economics as object } : {}),
-          ...(review ? { reviewState: { ...reviewStateOf(current.reviewState), ...review } as object } : {}),
+          ...(review
+            ? { reviewState: { ...reviewStateOf(current.reviewState), ...review } as object }
+            : {}),
         };
         return write(ctx, async ({ tx, audit }) => {
           const claimant = await tx.claimant.update({ where: { id }, data });

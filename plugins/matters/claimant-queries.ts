@@ -10,7 +10,11 @@ import { ClaimantRoleEnum } from "./types.js";
 /** The claimant if the caller can reach its matter; otherwise 404 (param claimant_id). */
 export async function findClaimant(ctx: RequestContext, id: string) {
   const claimant = await ctx.db.claimant.findUnique({ where: { id } });
-  if (!claimant) throw new ApiError("resource_missing", { param: "claimant_id", message: `No such claimant: '${id}'.` });
+  if (!claimant)
+    throw new ApiError("resource_missing", {
+      param: "claimant_id",
+      message: `No such claimant: '${id}'.`,
+    });
   return claimant;
 }
 
@@ -35,7 +39,10 @@ export function registerClaimantQueries() {
         matterId: t.arg.id({ required: true, description: "Matter id (mat_…)." }),
         role: t.arg({ type: ClaimantRoleEnum, description: "Only claimants with this role." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: async (_root, args, ctx) => {
         await findMatter(ctx, args.matterId);

@@ -9,14 +9,27 @@ export const ClaimantRef = builder.prismaNode("Claimant", {
     claimantId: t.exposeString("id", { description: "Claimant id (prefix `clm_`)." }),
     matterId: t.exposeString("matterId", { description: "The matter the claimant belongs to." }),
     name: t.exposeString("name", { description: "Name of the claimant." }),
-    role: t.field({ type: ClaimantRoleEnum, description: "Role in the matter.", resolve: (c) => c.role as never }),
+    role: t.field({
+      type: ClaimantRoleEnum,
+      description: "Role in the matter.",
+      resolve: (c) => c.role as never,
+    }),
     economics: t.field({
       type: "JSONObject",
-      description: "Economic terms, e.g. `share_percentage` (0–100) for the waterfall's pro-rata split.",
+      description:
+        "Economic terms, e.g. `share_percentage` (0–100) for the waterfall's pro-rata split.",
       resolve: (c) => c.economics as Record<string, unknown>,
     }),
-    sourceRefs: t.field({ type: [SourceRefRef], description: "Supporting documents.", resolve: (c) => sourceRefsOf(c.sourceRefs) }),
-    reviewState: t.field({ type: ReviewStateRef, description: "Counsel or operator review.", resolve: (c) => reviewStateOf(c.reviewState) }),
+    sourceRefs: t.field({
+      type: [SourceRefRef],
+      description: "Supporting documents.",
+      resolve: (c) => sourceRefsOf(c.sourceRefs),
+    }),
+    reviewState: t.field({
+      type: ReviewStateRef,
+      description: "Counsel or operator review.",
+      resolve: (c) => reviewStateOf(c.reviewState),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last update time." }),
   }),

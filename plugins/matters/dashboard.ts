@@ -13,7 +13,10 @@ export interface DashboardContribution {
   recoveryEvents?: number;
 }
 
-export type DashboardContributor = (ctx: RequestContext, matterId: string) => Promise<DashboardContribution>;
+export type DashboardContributor = (
+  ctx: RequestContext,
+  matterId: string,
+) => Promise<DashboardContribution>;
 
 export interface MatterDashboard {
   matterId: string;
@@ -47,11 +50,20 @@ const usd = (value: Decimal, valuationTime: Date): MoneyShape => ({
   valuationTime,
 });
 
-export async function matterDashboard(ctx: RequestContext, matterId: string): Promise<MatterDashboard> {
+export async function matterDashboard(
+  ctx: RequestContext,
+  matterId: string,
+): Promise<MatterDashboard> {
   const parts = await Promise.all([...contributors.values()].map((fn) => fn(ctx, matterId)));
   const now = new Date();
   const money = Object.fromEntries(
-    MONEY.map((k) => [k, usd(parts.reduce((sum, p) => sum.plus(p[k] ?? 0), new Decimal(0)), now)]),
+    MONEY.map((k) => [
+      k,
+      usd(
+        parts.reduce((sum, p) => sum.plus(p[k] ?? 0), new Decimal(0)),
+        now,
+      ),
+    ]),
   ) as Record<(typeof MONEY)[number], MoneyShape>;
   const counts = Object.fromEntries(
     COUNTS.map((k) => [k, parts.reduce((sum, p) => sum + (p[k] ?? 0), 0)]),

@@ -1,7 +1,11 @@
 import { invalid } from "../../src/errors.js";
 
 /** Percentages the waterfall (CONTRACT.md §13) reads from a matter's economics. */
-export const MATTER_PERCENTAGES = ["holdback_percentage", "counsel_fee_percentage", "provider_percentage"] as const;
+export const MATTER_PERCENTAGES = [
+  "holdback_percentage",
+  "counsel_fee_percentage",
+  "provider_percentage",
+] as const;
 /** A claimant's pro-rata share of what remains for claimants. */
 export const CLAIMANT_PERCENTAGES = ["share_percentage"] as const;
 

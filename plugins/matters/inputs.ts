@@ -1,6 +1,11 @@
 import { builder } from "../../src/schema/builder.js";
 import { ReviewStateInput, SourceRefInput } from "../core/shared-types.js";
-import { AuthorityBasisEnum, ClaimantRoleEnum, MatterCloseReasonEnum, SettableMatterStatusEnum } from "./types.js";
+import {
+  AuthorityBasisEnum,
+  ClaimantRoleEnum,
+  MatterCloseReasonEnum,
+  SettableMatterStatusEnum,
+} from "./types.js";
 
 export const CreateMatterInput = builder.inputType("CreateMatterInput", {
   description: "A new matter; it starts `open` with authority_status `none`.",
@@ -8,7 +13,10 @@ export const CreateMatterInput = builder.inputType("CreateMatterInput", {
     name: t.string({ required: true, description: "Name of the matter." }),
     mode: t.string({ description: "Matter mode, e.g. `small_judgment`." }),
     leadCounsel: t.string({ description: "Lead counsel." }),
-    economics: t.field({ type: "JSONObject", description: "Economic terms; percentages must be 0–100." }),
+    economics: t.field({
+      type: "JSONObject",
+      description: "Economic terms; percentages must be 0–100.",
+    }),
     notes: t.string({ description: "Free-text notes." }),
   }),
 });
@@ -27,7 +35,11 @@ export const UpdateMatterInput = builder.inputType("UpdateMatterInput", {
 export const CloseMatterInput = builder.inputType("CloseMatterInput", {
   description: "Closing a matter; afterwards nothing under it can be changed.",
   fields: (t) => ({
-    reason: t.field({ type: MatterCloseReasonEnum, required: true, description: "Why the matter is closed." }),
+    reason: t.field({
+      type: MatterCloseReasonEnum,
+      required: true,
+      description: "Why the matter is closed.",
+    }),
     notes: t.string({ description: "Closing notes." }),
   }),
 });
@@ -36,15 +48,24 @@ export const GrantAuthorityInput = builder.inputType("GrantAuthorityInput", {
   description: "A new authority grant (CONTRACT.md §7).",
   fields: (t) => ({
     basis: t.field({ type: AuthorityBasisEnum, required: true, description: "Legal basis." }),
-    grantedBy: t.string({ required: true, description: "Who gives the authority (client, court, assignor…)." }),
+    grantedBy: t.string({
+      required: true,
+      description: "Who gives the authority (client, court, assignor…).",
+    }),
     sourceRefs: t.field({
       type: [SourceRefInput],
       required: { list: true, items: true },
       description: "Documents evidencing the authority; at least one.",
     }),
     scope: t.stringList({ description: "What the authority covers, as free-text labels." }),
-    effectiveAt: t.field({ type: "DateTime", description: "From when the grant is in effect (default now)." }),
-    expiresAt: t.field({ type: "DateTime", description: "When the grant lapses; must be after effective_at." }),
+    effectiveAt: t.field({
+      type: "DateTime",
+      description: "From when the grant is in effect (default now).",
+    }),
+    expiresAt: t.field({
+      type: "DateTime",
+      description: "When the grant lapses; must be after effective_at.",
+    }),
   }),
 });
 
@@ -60,8 +81,15 @@ export const CreateClaimantInput = builder.inputType("CreateClaimantInput", {
   fields: (t) => ({
     name: t.string({ required: true, description: "Name of the claimant." }),
     role: t.field({ type: ClaimantRoleEnum, required: true, description: "Role in the matter." }),
-    economics: t.field({ type: "JSONObject", description: "Economic terms; `share_percentage` must be 0–100." }),
-    sourceRefs: t.field({ type: [SourceRefInput], required: { list: false, items: true }, description: "Supporting documents." }),
+    economics: t.field({
+      type: "JSONObject",
+      description: "Economic terms; `share_percentage` must be 0–100.",
+    }),
+    sourceRefs: t.field({
+      type: [SourceRefInput],
+      required: { list: false, items: true },
+      description: "Supporting documents.",
+    }),
   }),
 });
 
@@ -70,6 +98,9 @@ export const UpdateClaimantInput = builder.inputType("UpdateClaimantInput", {
   fields: (t) => ({
     name: t.string({ description: "Name of the claimant." }),
     economics: t.field({ type: "JSONObject", description: "Replaces the economics object." }),
-    reviewState: t.field({ type: ReviewStateInput, description: "Review fields to set; others stay as they are." }),
+    reviewState: t.field({
+      type: ReviewStateInput,
+      description: "Review fields to set; others stay as they are.",
+    }),
   }),
 });

@@ -14,9 +14,12 @@ export function registerMatterMutations() {
   builder.mutationField("createMatter", (t) =>
     t.field({
       type: MatterRef,
-      description: "Creates a matter, the container for its authority grants, claimants and judgments.",
+      description:
+        "Creates a matter, the container for its authority grants, claimants and judgments.",
       gate: { scope: "matters:write" },
-      args: { input: t.arg({ type: CreateMatterInput, required: true, description: "The matter." }) },
+      args: {
+        input: t.arg({ type: CreateMatterInput, required: true, description: "The matter." }),
+      },
       resolve: async (_root, { input }, ctx) => {
         if (ctx.principal.matterIds !== null) {
           // Such a key could not see the matter it made, nor be audited against it.
@@ -39,7 +42,13 @@ export function registerMatterMutations() {
               notes: input.notes ?? null,
             } as never,
           });
-          await audit({ eventType: "matter.created", objectType: "matter", objectId: matter.id, matterId: matter.id, details: { name: matter.name } });
+          await audit({
+            eventType: "matter.created",
+            objectType: "matter",
+            objectId: matter.id,
+            matterId: matter.id,
+            details: { name: matter.name },
+          });
           return matter;
         });
       },
@@ -49,7 +58,8 @@ export function registerMatterMutations() {
   builder.mutationField("updateMatter", (t) =>
     t.field({
       type: MatterRef,
-      description: "Updates an open matter's name, status, lead counsel, economics or retention policy.",
+      description:
+        "Updates an open matter's name, status, lead counsel, economics or retention policy.",
       gate: { scope: "matters:write" },
       args: {
         id: t.arg.id({ required: true, description: "Matter id (mat_…)." }),
@@ -59,15 +69,24 @@ export function registerMatterMutations() {
         const changes: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(input)) {
           if (v === undefined) continue;
-          if (v === null && !CLEARABLE.has(k)) throw invalid(toSnake(k), `${toSnake(k)} cannot be null.`);
+          if (v === null && !CLEARABLE.has(k))
+            throw invalid(toSnake(k), `${toSnake(k)} cannot be null.`);
           changes[k] = v;
         }
-        if (typeof changes.name === "string" && !changes.name.trim()) throw invalid("name", "name must not be empty.");
-        if (changes.economics) checkPercentages(changes.economics as Record<string, unknown>, MATTER_PERCENTAGES);
+        if (typeof changes.name === "string" && !changes.name.trim())
+          throw invalid("name", "name must not be empty.");
+        if (changes.economics)
+          checkPercentages(changes.economics as Record<string, unknown>, MATTER_PERCENTAGES);
         await assertMatterWritable(ctx, id);
         return write(ctx, async ({ tx, audit }) => {
           const matter = await tx.matter.update({ where: { id }, data: changes });
-          await audit({ eventType: "matter.updated", objectType: "matter", objectId: id, matterId: id, details: { changed: Object.keys(changes) } });
+          await audit({
+            eventType: "matter.updated",
+            objectType: "matter",
+            objectId: id,
+            matterId: id,
+            details: { changed: Object.keys(changes) },
+          });
           return matter;
         });
       },
@@ -77,7 +96,8 @@ export function registerMatterMutations() {
   builder.mutationField("closeMatter", (t) =>
     t.field({
       type: MatterRef,
-      description: "Closes a matter with a reason; emits `matter.closed`. Closing twice is refused.",
+      description:
+        "Closes a matter with a reason; emits `matter.closed`. Closing twice is refused.",
       gate: { scope: "matters:write" },
       args: {
         id: t.arg.id({ required: true, description: "Matter id (mat_…)." }),
@@ -95,10 +115,21 @@ export function registerMatterMutations() {
           // Conditional update: of two concurrent closes only one wins and emits the event.
           const closed = await tx.matter.updateMany({
             where: { id, status: { not: "closed" } },
-            data: { status: "closed", closeReason: input.reason, closeNotes: input.notes ?? null, closedAt: new Date() },
+            data: {
+              status: "closed",
+              closeReason: input.reason,
+              closeNotes: input.notes ?? null,
+              closedAt: new Date(),
+            },
           });
           if (closed.count !== 1) throw refuse();
-          await audit({ eventType: "matter.closed", objectType: "matter", objectId: id, matterId: id, details: { from: current.status, reason: input.reason } });
+          await audit({
+            eventType: "matter.closed",
+            objectType: "matter",
+            objectId: id,
+            matterId: id,
+            details: { from: current.status, reason: input.reason },
+          });
           await emit("matter.closed", { matter_id: id, reason: input.reason });
           return tx.matter.findUniqueOrThrow({ where: { id } });
         });

@@ -20,13 +20,17 @@ export function registerMatterQueries() {
   builder.queryField("matters", (t) =>
     t.field({
       type: connectionOf(MatterRef, "Matter"),
-      description: "Matters the caller may see (limited by the key's and user's matter lists), newest first.",
+      description:
+        "Matters the caller may see (limited by the key's and user's matter lists), newest first.",
       gate: { scope: "matters:read" },
       args: {
         ...pageArgs(t),
         status: t.arg({ type: MatterStatusEnum, description: "Only matters with this status." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.db.matter.findMany(q), args, {
@@ -39,10 +43,12 @@ export function registerMatterQueries() {
   builder.queryField("matterDashboard", (t) =>
     t.field({
       type: MatterDashboardRef,
-      description: "A matter's headline figures: judgment value, exposure, open work and economics.",
+      description:
+        "A matter's headline figures: judgment value, exposure, open work and economics.",
       gate: { scope: "matters:read" },
       args: { matterId: t.arg.id({ required: true, description: "Matter id (mat_…)." }) },
-      resolve: async (_root, { matterId }, ctx) => matterDashboard(ctx, (await findMatter(ctx, matterId)).id),
+      resolve: async (_root, { matterId }, ctx) =>
+        matterDashboard(ctx, (await findMatter(ctx, matterId)).id),
     }),
   );
 }

@@ -13,13 +13,27 @@ export const MatterDashboardRef = builder.objectRef<MatterDashboard>("MatterDash
   description: "A matter's headline figures, summed from every module that contributes to them.",
   fields: (t) => ({
     matterId: t.exposeString("matterId", { description: "The matter." }),
-    judgmentValue: t.field({ type: MoneyRef, description: "Sum of the matter's judgment amounts.", resolve: (d) => d.judgmentValue }),
-    knownCryptoExposure: t.field({ type: MoneyRef, description: "Crypto exposure known so far.", resolve: (d) => d.knownCryptoExposure }),
-    openActions: t.exposeInt("openActions", { description: "Actions not yet completed or cancelled." }),
+    judgmentValue: t.field({
+      type: MoneyRef,
+      description: "Sum of the matter's judgment amounts.",
+      resolve: (d) => d.judgmentValue,
+    }),
+    knownCryptoExposure: t.field({
+      type: MoneyRef,
+      description: "Crypto exposure known so far.",
+      resolve: (d) => d.knownCryptoExposure,
+    }),
+    openActions: t.exposeInt("openActions", {
+      description: "Actions not yet completed or cancelled.",
+    }),
     openPackets: t.exposeInt("openPackets", { description: "Packets not yet sent or closed." }),
     alerts: t.exposeInt("alerts", { description: "Alerts needing attention." }),
     recoveryEvents: t.exposeInt("recoveryEvents", { description: "Recorded recovery events." }),
-    providerEconomics: t.field({ type: MoneyRef, description: "The provider's economics on recoveries so far.", resolve: (d) => d.providerEconomics }),
+    providerEconomics: t.field({
+      type: MoneyRef,
+      description: "The provider's economics on recoveries so far.",
+      resolve: (d) => d.providerEconomics,
+    }),
   }),
 });
 
@@ -29,21 +43,34 @@ export const MatterRef = builder.prismaNode("Matter", {
   fields: (t) => ({
     matterId: t.exposeString("id", { description: "Matter id (prefix `mat_`)." }),
     name: t.exposeString("name", { description: "Name of the matter." }),
-    mode: t.exposeString("mode", { nullable: true, description: "Matter mode, e.g. `small_judgment`." }),
-    status: t.field({ type: MatterStatusEnum, description: "open, active, on_hold or closed.", resolve: (m) => m.status as never }),
+    mode: t.exposeString("mode", {
+      nullable: true,
+      description: "Matter mode, e.g. `small_judgment`.",
+    }),
+    status: t.field({
+      type: MatterStatusEnum,
+      description: "open, active, on_hold or closed.",
+      resolve: (m) => m.status as never,
+    }),
     organizationId: t.exposeString("organizationId", { description: "Owning organization." }),
     leadCounsel: t.exposeString("leadCounsel", { nullable: true, description: "Lead counsel." }),
     economics: t.field({
       type: "JSONObject",
-      description: "Economic terms, e.g. `holdback_percentage`, `counsel_fee_percentage`, `provider_percentage` (0–100).",
+      description:
+        "Economic terms, e.g. `holdback_percentage`, `counsel_fee_percentage`, `provider_percentage` (0–100).",
       resolve: (m) => m.economics as Record<string, unknown>,
     }),
     notes: t.exposeString("notes", { nullable: true, description: "Free-text notes." }),
-    retentionPolicy: t.exposeString("retentionPolicy", { nullable: true, description: "Data retention policy label." }),
+    retentionPolicy: t.exposeString("retentionPolicy", {
+      nullable: true,
+      description: "Data retention policy label.",
+    }),
     authorityStatus: t.field({
       type: AuthorityStatusEnum,
-      description: "Derived from the matter's authority grants; only `granted` passes the authority gate.",
-      resolve: async (m, _args, ctx) => authorityStatus(await grantsByMatter(ctx).load(m.id), new Date()),
+      description:
+        "Derived from the matter's authority grants; only `granted` passes the authority gate.",
+      resolve: async (m, _args, ctx) =>
+        authorityStatus(await grantsByMatter(ctx).load(m.id), new Date()),
     }),
     closeReason: t.field({
       type: MatterCloseReasonEnum,
@@ -51,8 +78,15 @@ export const MatterRef = builder.prismaNode("Matter", {
       description: "Why the matter was closed; null while open.",
       resolve: (m) => m.closeReason as never,
     }),
-    closeNotes: t.exposeString("closeNotes", { nullable: true, description: "Notes given when closing." }),
-    closedAt: t.expose("closedAt", { type: "DateTime", nullable: true, description: "When the matter was closed." }),
+    closeNotes: t.exposeString("closeNotes", {
+      nullable: true,
+      description: "Notes given when closing.",
+    }),
+    closedAt: t.expose("closedAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the matter was closed.",
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last update time." }),
     dashboard: t.field({
@@ -69,17 +103,24 @@ export const MatterRef = builder.prismaNode("Matter", {
       args: {
         ...pageArgs(t),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (m, args, ctx) =>
-        paginate((q) => ctx.db.claimant.findMany(q), args, { matterId: m.id, ...createdRange(args.createdAfter, args.createdBefore) }),
+        paginate((q) => ctx.db.claimant.findMany(q), args, {
+          matterId: m.id,
+          ...createdRange(args.createdAfter, args.createdBefore),
+        }),
     }),
     authorityGrants: t.field({
       type: connectionOf(AuthorityGrantRef, "AuthorityGrant"),
       description: "The matter's authority grants, newest first.",
       gate: { scope: "authority:read" },
       args: pageArgs(t),
-      resolve: (m, args, ctx) => paginate((q) => ctx.db.authorityGrant.findMany(q), args, { matterId: m.id }),
+      resolve: (m, args, ctx) =>
+        paginate((q) => ctx.db.authorityGrant.findMany(q), args, { matterId: m.id }),
     }),
   }),
 });

@@ -6,7 +6,14 @@ import type { RequestContext } from "../../src/context.js";
 import { ApiError } from "../../src/errors.js";
 import { authorityStatus } from "./authority-status.js";
 
-export { authorityStatus, grantStatus, isLiveGrant, type AuthorityStatus, type GrantStatus, type GrantTimes } from "./authority-status.js";
+export {
+  authorityStatus,
+  grantStatus,
+  isLiveGrant,
+  type AuthorityStatus,
+  type GrantStatus,
+  type GrantTimes,
+} from "./authority-status.js";
 export {
   registerDashboardContributor,
   matterDashboard,
@@ -18,12 +25,20 @@ export {
 /** The matter if the caller can reach it; otherwise 404 `resource_missing` (param matter_id). */
 export async function findMatter(ctx: RequestContext, id: string) {
   const matter = await ctx.db.matter.findUnique({ where: { id } });
-  if (!matter) throw new ApiError("resource_missing", { param: "matter_id", message: `No such matter: '${id}'.` });
+  if (!matter)
+    throw new ApiError("resource_missing", {
+      param: "matter_id",
+      message: `No such matter: '${id}'.`,
+    });
   return matter;
 }
 
 /** 409 `matter_closed` when the matter is closed (for callers that already hold the row). */
-export function assertOpen(matter: { id: string; status: string; closeReason: string | null }): void {
+export function assertOpen(matter: {
+  id: string;
+  status: string;
+  closeReason: string | null;
+}): void {
   if (matter.status !== "closed") return;
   throw new ApiError("matter_closed", {
     param: "matter_id",
@@ -42,20 +57,33 @@ export async function assertMatterWritable(ctx: RequestContext, matterId: string
 /** A gate locator (GateSpec.authority / .sanctions): finds the parent matter, 404 first. */
 export type MatterLocator = (args: object, ctx: RequestContext, parent: unknown) => Promise<string>;
 
-const field = (obj: unknown, name: string) => String((obj as Record<string, unknown> | null)?.[name] ?? "");
+const field = (obj: unknown, name: string) =>
+  String((obj as Record<string, unknown> | null)?.[name] ?? "");
 
 /** Gate locators for the usual places a field names its parent matter. */
 export const matterOf = {
   /** An argument, e.g. `matterId` of `createPacket(matterId, input)`. */
-  arg: (name = "matterId"): MatterLocator => async (args, ctx) => (await findMatter(ctx, field(args, name))).id,
+  arg:
+    (name = "matterId"): MatterLocator =>
+    async (args, ctx) =>
+      (await findMatter(ctx, field(args, name))).id,
   /** A field of the `input` argument, e.g. the intake body's `matter_id`. */
-  input: (name = "matterId"): MatterLocator => async (args, ctx) =>
-    (await findMatter(ctx, field((args as { input?: unknown }).input, name))).id,
+  input:
+    (name = "matterId"): MatterLocator =>
+    async (args, ctx) =>
+      (await findMatter(ctx, field((args as { input?: unknown }).input, name))).id,
   /** The object a field acts on, found (with its own 404) by `find`. */
-  record: <A extends object>(find: (args: A, ctx: RequestContext) => Promise<{ matterId: string }>): MatterLocator =>
-    async (args, ctx) => (await find(args as A, ctx)).matterId,
+  record:
+    <A extends object>(
+      find: (args: A, ctx: RequestContext) => Promise<{ matterId: string }>,
+    ): MatterLocator =>
+    async (args, ctx) =>
+      (await find(args as A, ctx)).matterId,
   /** The parent object of a field on a type (`parent.matterId`). */
-  parent: (name = "matterId"): MatterLocator => async (_args, ctx, parent) => (await findMatter(ctx, field(parent, name))).id,
+  parent:
+    (name = "matterId"): MatterLocator =>
+    async (_args, ctx, parent) =>
+      (await findMatter(ctx, field(parent, name))).id,
 };
 
 const REFUSALS: Record<string, string> = {

@@ -31,10 +31,13 @@ export const MatterCloseReasonEnum = builder.enumType("MatterCloseReason", {
 });
 
 export const AuthorityStatusEnum = builder.enumType("AuthorityStatus", {
-  description: "A matter's authority, derived from its grants; only `granted` passes the authority gate.",
+  description:
+    "A matter's authority, derived from its grants; only `granted` passes the authority gate.",
   values: {
     none: { description: "No grant in effect (none recorded, or none effective yet)." },
-    granted: { description: "A grant is in effect: effective_at has passed and expires_at has not." },
+    granted: {
+      description: "A grant is in effect: effective_at has passed and expires_at has not.",
+    },
     revoked: { description: "No grant in effect and the last relevant grant was revoked." },
     expired: { description: "No grant in effect and an unrevoked grant has expired." },
   } as const,

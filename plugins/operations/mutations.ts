@@ -6,7 +6,12 @@ import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
 import { findOperation } from "./queries.js";
 import { checkTransition, type OperationState } from "./state-machine.js";
-import { OperationPostureEnum, OperationRef, OperationStateEnum, OperationTypeEnum } from "./types.js";
+import {
+  OperationPostureEnum,
+  OperationRef,
+  OperationStateEnum,
+  OperationTypeEnum,
+} from "./types.js";
 
 const CreateOperationInput = builder.inputType("CreateOperationInput", {
   description: "A new operation; it starts in state `created`.",
@@ -16,7 +21,10 @@ const CreateOperationInput = builder.inputType("CreateOperationInput", {
     posture: t.field({ type: OperationPostureEnum, required: true, description: "Risk posture." }),
     title: t.string({ description: "Human-readable title." }),
     metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs." }),
-    matterId: t.id({ description: "Link the operation to a matter (our addition; a matter-limited key must give one)." }),
+    matterId: t.id({
+      description:
+        "Link the operation to a matter (our addition; a matter-limited key must give one).",
+    }),
   }),
 });
 
@@ -37,15 +45,23 @@ const TransitionOperationInput = builder.inputType("TransitionOperationInput", {
   fields: (t) => ({
     to: t.field({ type: OperationStateEnum, required: true, description: "Target state." }),
     reason: t.string({ description: "Why the move is made." }),
-    proof: t.stringList({ description: "Evidence ids; required for verified, resolved and reopening." }),
+    proof: t.stringList({
+      description: "Evidence ids; required for verified, resolved and reopening.",
+    }),
   }),
 });
 
 /** A matter an operation may be linked to: visible (404), open (409); required for matter-limited keys. */
-async function linkableMatter(ctx: RequestContext, matterId: string | null | undefined): Promise<string | null> {
+async function linkableMatter(
+  ctx: RequestContext,
+  matterId: string | null | undefined,
+): Promise<string | null> {
   if (!matterId) {
     if (ctx.principal.matterIds !== null) {
-      throw missing("matter_id", "A key limited to matters must link the operation to one of them.");
+      throw missing(
+        "matter_id",
+        "A key limited to matters must link the operation to one of them.",
+      );
     }
     return null;
   }
@@ -77,7 +93,12 @@ export function registerOperationMutations() {
               updatedAt: now,
             } as never,
           });
-          await audit({ eventType: "operation.created", objectType: "operation", objectId: op.id, matterId });
+          await audit({
+            eventType: "operation.created",
+            objectType: "operation",
+            objectId: op.id,
+            matterId,
+          });
           return op;
         });
       },
@@ -98,23 +119,33 @@ export function registerOperationMutations() {
         const changes: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(input)) {
           if (v === undefined || k === "matterId") continue;
-          if (v === null && k !== "title") throw new ApiError("parameter_invalid", { param: k, message: `${k} cannot be null.` });
+          if (v === null && k !== "title")
+            throw new ApiError("parameter_invalid", { param: k, message: `${k} cannot be null.` });
           changes[k] = v;
         }
         if (input.matterId !== undefined) {
           if (input.matterId === null && ctx.principal.matterIds !== null) {
-            throw new ApiError("parameter_invalid", { param: "matter_id", message: "A key limited to matters cannot unlink an operation." });
+            throw new ApiError("parameter_invalid", {
+              param: "matter_id",
+              message: "A key limited to matters cannot unlink an operation.",
+            });
           }
-          changes.matterId = input.matterId === null ? null : await linkableMatter(ctx, input.matterId);
+          changes.matterId =
+            input.matterId === null ? null : await linkableMatter(ctx, input.matterId);
         }
         return write(ctx, async ({ tx, audit }) => {
-          const op = await tx.operation.update({ where: { id }, data: { ...changes, updatedAt: new Date() } });
+          const op = await tx.operation.update({
+            where: { id },
+            data: { ...changes, updatedAt: new Date() },
+          });
           await audit({
             eventType: "operation.updated",
             objectType: "operation",
             objectId: id,
             matterId: op.matterId ?? current.matterId,
-            details: { changed: Object.keys(changes).map((k) => (k === "matterId" ? "matter_id" : k)) },
+            details: {
+              changed: Object.keys(changes).map((k) => (k === "matterId" ? "matter_id" : k)),
+            },
           });
           return op;
         });
@@ -145,7 +176,10 @@ export function registerOperationMutations() {
           });
         }
         if (!verdict.ok) {
-          throw new ApiError("proof_required", { param: "proof", message: `Moving to '${input.to}' needs at least one proof id.` });
+          throw new ApiError("proof_required", {
+            param: "proof",
+            message: `Moving to '${input.to}' needs at least one proof id.`,
+          });
         }
         return write(ctx, async ({ tx, audit }) => {
           // Conditional update: a concurrent move from the same state loses instead of forking history.
@@ -155,7 +189,8 @@ export function registerOperationMutations() {
           });
           if (moved.count !== 1) {
             throw new ApiError("invalid_state_transition", {
-              message: "The operation changed state while this move was being made; read it and retry.",
+              message:
+                "The operation changed state while this move was being made; read it and retry.",
               details: { from, to: input.to, allowed: [] },
             });
           }

@@ -2,7 +2,12 @@ import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
-import { OperationRef, OperationStateEnum, OperationTransitionRef, OperationTypeEnum } from "./types.js";
+import {
+  OperationRef,
+  OperationStateEnum,
+  OperationTransitionRef,
+  OperationTypeEnum,
+} from "./types.js";
 import type { RequestContext } from "../../src/context.js";
 
 export async function findOperation(ctx: RequestContext, id: string) {
@@ -33,7 +38,10 @@ export function registerOperationQueries() {
         type: t.arg({ type: OperationTypeEnum, description: "Only operations of this type." }),
         matterId: t.arg.id({ description: "Only operations linked to this matter." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.db.operation.findMany(q), args, {
@@ -71,7 +79,9 @@ export function registerOperationQueries() {
       args: { ...pageArgs(t), id: t.arg.id({ required: true, description: "Operation id." }) },
       resolve: async (_root, args, ctx) => {
         await findOperation(ctx, args.id);
-        return paginate((q) => ctx.db.operationTransition.findMany(q), args, { operationId: args.id });
+        return paginate((q) => ctx.db.operationTransition.findMany(q), args, {
+          operationId: args.id,
+        });
       },
     }),
   );

@@ -1,17 +1,36 @@
 /** Operation lifecycle of CONTRACT.md §8, as pure functions. */
 export const OPERATION_STATES = [
-  "created", "intake", "triaged", "verified", "active", "escalated", "action_pending",
-  "resolution_pending", "resolved", "closed", "archived",
+  "created",
+  "intake",
+  "triaged",
+  "verified",
+  "active",
+  "escalated",
+  "action_pending",
+  "resolution_pending",
+  "resolved",
+  "closed",
+  "archived",
 ] as const;
 export type OperationState = (typeof OPERATION_STATES)[number];
 
 export const OPERATION_TYPES = [
-  "crypto_investment_fraud", "pig_butchering", "victim_recovery", "exchange_escalation",
-  "law_enforcement_packet", "cyber_incident", "compliance_investigation", "asset_recovery",
+  "crypto_investment_fraud",
+  "pig_butchering",
+  "victim_recovery",
+  "exchange_escalation",
+  "law_enforcement_packet",
+  "cyber_incident",
+  "compliance_investigation",
+  "asset_recovery",
 ] as const;
 
 export const OPERATION_POSTURES = [
-  "monitoring", "active_investigation", "litigation_ready", "law_enforcement_engaged", "emergency",
+  "monitoring",
+  "active_investigation",
+  "litigation_ready",
+  "law_enforcement_engaged",
+  "emergency",
 ] as const;
 
 const MOVES: Record<OperationState, readonly OperationState[]> = {

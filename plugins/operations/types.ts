@@ -19,12 +19,25 @@ export const OperationTransitionRef = builder.prismaNode("OperationTransition", 
   description: "One recorded move of an Operation: who, why, with what proof, when.",
   fields: (t) => ({
     transitionId: t.exposeString("id", { description: "Transition id (prefix `opt_`)." }),
-    from: t.field({ type: OperationStateEnum, description: "State before the move.", resolve: (r) => r.from as never }),
-    to: t.field({ type: OperationStateEnum, description: "State after the move.", resolve: (r) => r.to as never }),
+    from: t.field({
+      type: OperationStateEnum,
+      description: "State before the move.",
+      resolve: (r) => r.from as never,
+    }),
+    to: t.field({
+      type: OperationStateEnum,
+      description: "State after the move.",
+      resolve: (r) => r.to as never,
+    }),
     reason: t.exposeString("reason", { nullable: true, description: "Why the move was made." }),
     proof: t.exposeStringList("proof", { description: "Ids of the evidence supporting the move." }),
-    initiatedBy: t.exposeString("initiatedBy", { description: "User or API key that made the move." }),
-    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the move was recorded." }),
+    initiatedBy: t.exposeString("initiatedBy", {
+      description: "User or API key that made the move.",
+    }),
+    createdAt: t.expose("createdAt", {
+      type: "DateTime",
+      description: "When the move was recorded.",
+    }),
   }),
 });
 
@@ -33,13 +46,32 @@ export const OperationRef = builder.prismaNode("Operation", {
   description: "A generic case operation with its own lifecycle.",
   extensions: { restExposeId: true },
   fields: (t) => ({
-    type: t.field({ type: OperationTypeEnum, description: "Operation type.", resolve: (o) => o.type as never }),
+    type: t.field({
+      type: OperationTypeEnum,
+      description: "Operation type.",
+      resolve: (o) => o.type as never,
+    }),
     intent: t.exposeString("intent", { description: "Why the operation exists." }),
-    posture: t.field({ type: OperationPostureEnum, description: "Risk posture.", resolve: (o) => o.posture as never }),
-    state: t.field({ type: OperationStateEnum, description: "Current lifecycle state.", resolve: (o) => o.state as never }),
+    posture: t.field({
+      type: OperationPostureEnum,
+      description: "Risk posture.",
+      resolve: (o) => o.posture as never,
+    }),
+    state: t.field({
+      type: OperationStateEnum,
+      description: "Current lifecycle state.",
+      resolve: (o) => o.state as never,
+    }),
     title: t.exposeString("title", { nullable: true, description: "Human-readable title." }),
-    matterId: t.exposeString("matterId", { nullable: true, description: "Matter the operation is linked to, if any." }),
-    metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs.", resolve: (o) => o.metadata as Record<string, unknown> }),
+    matterId: t.exposeString("matterId", {
+      nullable: true,
+      description: "Matter the operation is linked to, if any.",
+    }),
+    metadata: t.field({
+      type: "JSONObject",
+      description: "Arbitrary key-value pairs.",
+      resolve: (o) => o.metadata as Record<string, unknown>,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "Creation time." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last update time." }),
   }),

@@ -5,7 +5,13 @@ import { builder } from "../../src/schema/builder.js";
 import { assertDeliverableUrl } from "../../src/webhooks/url-safety.js";
 import { write } from "../../src/write.js";
 import { findWebhookEndpoint } from "./queries.js";
-import { CreatedWebhookEndpointRef, EVENT_TYPES, EventRef, TEST_EVENT_TYPE, WebhookEndpointRef } from "./types.js";
+import {
+  CreatedWebhookEndpointRef,
+  EVENT_TYPES,
+  EventRef,
+  TEST_EVENT_TYPE,
+  WebhookEndpointRef,
+} from "./types.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const MAX_URL_LENGTH = 2048;
@@ -23,7 +29,8 @@ export function generateWebhookSecret(): string {
 }
 
 function checkEvents(events: readonly string[]): string[] {
-  if (events.length === 0) throw invalid("events", 'events must name at least one event type, or "*" for all.');
+  if (events.length === 0)
+    throw invalid("events", 'events must name at least one event type, or "*" for all.');
   events.forEach((e, i) => {
     if (!SUBSCRIBABLE.has(e)) {
       throw invalid(`events[${i}]`, `Unknown event type '${e}'.`, { allowed: [...SUBSCRIBABLE] });
@@ -37,9 +44,13 @@ const CreateWebhookEndpointInput = builder.inputType("CreateWebhookEndpointInput
   fields: (t) => ({
     url: t.string({
       required: true,
-      description: "Receiver URL. Live: https and publicly routable only; sandbox may use http://localhost.",
+      description:
+        "Receiver URL. Live: https and publicly routable only; sandbox may use http://localhost.",
     }),
-    events: t.stringList({ required: true, description: 'Event types to receive (at least one), or "*" for all.' }),
+    events: t.stringList({
+      required: true,
+      description: 'Event types to receive (at least one), or "*" for all.',
+    }),
     description: t.string({ description: "Free-text description." }),
   }),
 });
@@ -50,9 +61,16 @@ export function registerWebhookMutations() {
       type: CreatedWebhookEndpointRef,
       description: "Creates an enabled webhook endpoint and returns its signing secret, once.",
       gate: { scope: "webhooks:write" },
-      args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, description: "The endpoint." }) },
+      args: {
+        input: t.arg({
+          type: CreateWebhookEndpointInput,
+          required: true,
+          description: "The endpoint.",
+        }),
+      },
       resolve: async (_root, { input }, ctx) => {
-        if (input.url.length > MAX_URL_LENGTH) throw invalid("url", `url is longer than ${MAX_URL_LENGTH} characters.`);
+        if (input.url.length > MAX_URL_LENGTH)
+          throw invalid("url", `url is longer than ${MAX_URL_LENGTH} characters.`);
         const events = checkEvents(input.events);
         await assertDeliverableUrl(input.url, ctx.principal.environment);
         return write(ctx, async ({ tx, audit }) => {
@@ -82,7 +100,8 @@ export function registerWebhookMutations() {
   builder.mutationField("disableWebhookEndpoint", (t) =>
     t.field({
       type: WebhookEndpointRef,
-      description: "Disables a webhook endpoint and cancels its pending deliveries. Disabling twice is harmless.",
+      description:
+        "Disables a webhook endpoint and cancels its pending deliveries. Disabling twice is harmless.",
       gate: { scope: "webhooks:write" },
       args: { id: t.arg.id({ required: true, description: "Webhook endpoint id (whe_…)." }) },
       resolve: async (_root, { id }, ctx) => {
@@ -101,7 +120,10 @@ export function registerWebhookMutations() {
             eventType: "webhook_endpoint.disabled",
             objectType: "webhook_endpoint",
             objectId: id,
-            details: { already_disabled: changed.count === 0, cancelled_deliveries: cancelled.count },
+            details: {
+              already_disabled: changed.count === 0,
+              cancelled_deliveries: cancelled.count,
+            },
           });
           return tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
         });
@@ -127,10 +149,22 @@ export function registerWebhookMutations() {
         const event = await write(ctx, async ({ tx, audit }) => {
           const now = new Date();
           const created = await tx.event.create({
-            data: { id: newId("event"), type: TEST_EVENT_TYPE, data: { webhook_endpoint_id: id }, requestId: ctx.requestId, createdAt: now } as never,
+            data: {
+              id: newId("event"),
+              type: TEST_EVENT_TYPE,
+              data: { webhook_endpoint_id: id },
+              requestId: ctx.requestId,
+              createdAt: now,
+            } as never,
           });
           await tx.webhookDelivery.create({
-            data: { id: newId("webhookDelivery"), endpointId: id, eventId: created.id, status: "pending", nextAttemptAt: now } as never,
+            data: {
+              id: newId("webhookDelivery"),
+              endpointId: id,
+              eventId: created.id,
+              status: "pending",
+              nextAttemptAt: now,
+            } as never,
           });
           await audit({
             eventType: "webhook_endpoint.tested",

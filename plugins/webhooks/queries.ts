@@ -41,9 +41,15 @@ export function registerWebhookQueries() {
       gate: { scope: "webhooks:read" },
       args: {
         ...pageArgs(t),
-        status: t.arg({ type: WebhookEndpointStatusEnum, description: "Only endpoints with this status." }),
+        status: t.arg({
+          type: WebhookEndpointStatusEnum,
+          description: "Only endpoints with this status.",
+        }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.db.webhookEndpoint.findMany(q), args, {
@@ -60,10 +66,19 @@ export function registerWebhookQueries() {
       gate: { scope: "webhooks:read" },
       args: {
         ...pageArgs(t),
-        webhookEndpointId: t.arg.id({ required: true, description: "Webhook endpoint id (whe_…)." }),
-        status: t.arg({ type: WebhookDeliveryStatusEnum, description: "Only deliveries with this status." }),
+        webhookEndpointId: t.arg.id({
+          required: true,
+          description: "Webhook endpoint id (whe_…).",
+        }),
+        status: t.arg({
+          type: WebhookDeliveryStatusEnum,
+          description: "Only deliveries with this status.",
+        }),
         createdAfter: t.arg({ type: "DateTime", description: "Queued strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Queued strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Queued strictly before this time.",
+        }),
       },
       resolve: async (_root, args, ctx) => {
         await findWebhookEndpoint(ctx, args.webhookEndpointId);
@@ -95,7 +110,10 @@ export function registerWebhookQueries() {
         ...pageArgs(t),
         type: t.arg.string({ description: "Only events of this type, e.g. `judgment.validated`." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
-        createdBefore: t.arg({ type: "DateTime", description: "Created strictly before this time." }),
+        createdBefore: t.arg({
+          type: "DateTime",
+          description: "Created strictly before this time.",
+        }),
       },
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.db.event.findMany(q), args, {

@@ -45,7 +45,9 @@ export const EventRef = builder.prismaNode("Event", {
     eventId: t.exposeString("id", { description: "Event id (prefix `evt_`)." }),
     type: t.exposeString("type", { description: "Event type, e.g. `judgment.validated`." }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When the event happened." }),
-    organizationId: t.exposeString("organizationId", { description: "Organization the event belongs to." }),
+    organizationId: t.exposeString("organizationId", {
+      description: "Organization the event belongs to.",
+    }),
     environment: t.exposeString("environment", { description: "`sandbox` or `live`." }),
     data: t.field({
       type: "JSONObject",
@@ -68,13 +70,26 @@ export const WebhookEndpointRef = builder.prismaNode("WebhookEndpoint", {
   id: { field: "id", description: "Global id, the same as the `whe_` id." },
   description: "A URL that receives signed POSTs of the organization's events.",
   fields: (t) => ({
-    webhookEndpointId: t.exposeString("id", { description: "Webhook endpoint id (prefix `whe_`)." }),
+    webhookEndpointId: t.exposeString("id", {
+      description: "Webhook endpoint id (prefix `whe_`).",
+    }),
     url: t.exposeString("url", { description: endpointFields.url }),
     events: t.exposeStringList("events", { description: endpointFields.events }),
-    description: t.exposeString("description", { nullable: true, description: endpointFields.description }),
-    status: t.field({ type: WebhookEndpointStatusEnum, description: endpointFields.status, resolve: (e) => e.status as never }),
+    description: t.exposeString("description", {
+      nullable: true,
+      description: endpointFields.description,
+    }),
+    status: t.field({
+      type: WebhookEndpointStatusEnum,
+      description: endpointFields.status,
+      resolve: (e) => e.status as never,
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: endpointFields.createdAt }),
-    disabledAt: t.expose("disabledAt", { type: "DateTime", nullable: true, description: endpointFields.disabledAt }),
+    disabledAt: t.expose("disabledAt", {
+      type: "DateTime",
+      nullable: true,
+      description: endpointFields.disabledAt,
+    }),
   }),
 });
 
@@ -83,13 +98,23 @@ export const CreatedWebhookEndpointRef = builder.prismaObject("WebhookEndpoint",
   variant: "CreatedWebhookEndpoint",
   description: "A newly created webhook endpoint with its signing secret, shown only this once.",
   fields: (t) => ({
-    webhookEndpointId: t.exposeString("id", { description: "Webhook endpoint id (prefix `whe_`)." }),
+    webhookEndpointId: t.exposeString("id", {
+      description: "Webhook endpoint id (prefix `whe_`).",
+    }),
     url: t.exposeString("url", { description: endpointFields.url }),
     events: t.exposeStringList("events", { description: endpointFields.events }),
-    description: t.exposeString("description", { nullable: true, description: endpointFields.description }),
-    status: t.field({ type: WebhookEndpointStatusEnum, description: endpointFields.status, resolve: (e) => e.status as never }),
+    description: t.exposeString("description", {
+      nullable: true,
+      description: endpointFields.description,
+    }),
+    status: t.field({
+      type: WebhookEndpointStatusEnum,
+      description: endpointFields.status,
+      resolve: (e) => e.status as never,
+    }),
     secretOnce: t.exposeString("secret", {
-      description: "Signing secret (`whsec_…`) for verifying MD-Signature. Store it now: it is never shown again.",
+      description:
+        "Signing secret (`whsec_…`) for verifying MD-Signature. Store it now: it is never shown again.",
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: endpointFields.createdAt }),
   }),
@@ -101,7 +126,10 @@ function eventTypeLoader(ctx: RequestContext): DataLoader<string, string | null>
   let loader = ctx.memo.get(key) as DataLoader<string, string | null> | undefined;
   if (!loader) {
     loader = new DataLoader(async (ids: readonly string[]) => {
-      const rows = await ctx.db.event.findMany({ where: { id: { in: [...ids] } }, select: { id: true, type: true } });
+      const rows = await ctx.db.event.findMany({
+        where: { id: { in: [...ids] } },
+        select: { id: true, type: true },
+      });
       const byId = new Map(rows.map((r) => [r.id, r.type]));
       return ids.map((id) => byId.get(id) ?? null);
     });
@@ -115,13 +143,19 @@ export const WebhookDeliveryRef = builder.prismaNode("WebhookDelivery", {
   description: "One event's delivery to one webhook endpoint, with its attempts so far.",
   fields: (t) => ({
     deliveryId: t.exposeString("id", { description: "Delivery id (prefix `whd_`)." }),
-    webhookEndpointId: t.exposeString("endpointId", { description: "Endpoint the event is delivered to." }),
+    webhookEndpointId: t.exposeString("endpointId", {
+      description: "Endpoint the event is delivered to.",
+    }),
     eventId: t.exposeString("eventId", { description: "The delivered event." }),
     eventType: t.string({
       description: "Type of the delivered event.",
       resolve: async (d, _args, ctx) => (await eventTypeLoader(ctx).load(d.eventId)) ?? "",
     }),
-    status: t.field({ type: WebhookDeliveryStatusEnum, description: "Delivery status.", resolve: (d) => d.status as never }),
+    status: t.field({
+      type: WebhookDeliveryStatusEnum,
+      description: "Delivery status.",
+      resolve: (d) => d.status as never,
+    }),
     attempts: t.exposeInt("attempts", { description: "Attempts made so far." }),
     nextAttemptAt: t.field({
       type: "DateTime",
@@ -129,9 +163,22 @@ export const WebhookDeliveryRef = builder.prismaNode("WebhookDelivery", {
       description: "When the next attempt is due; null unless pending.",
       resolve: (d) => (d.status === "pending" ? d.nextAttemptAt : null),
     }),
-    lastResponseStatus: t.exposeInt("lastResponseStatus", { nullable: true, description: "HTTP status of the last attempt, if any answer came." }),
-    lastError: t.exposeString("lastError", { nullable: true, description: "Why the last attempt failed." }),
-    deliveredAt: t.expose("deliveredAt", { type: "DateTime", nullable: true, description: "When a 2xx answer arrived." }),
-    createdAt: t.expose("createdAt", { type: "DateTime", description: "When the delivery was queued." }),
+    lastResponseStatus: t.exposeInt("lastResponseStatus", {
+      nullable: true,
+      description: "HTTP status of the last attempt, if any answer came.",
+    }),
+    lastError: t.exposeString("lastError", {
+      nullable: true,
+      description: "Why the last attempt failed.",
+    }),
+    deliveredAt: t.expose("deliveredAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When a 2xx answer arrived.",
+    }),
+    createdAt: t.expose("createdAt", {
+      type: "DateTime",
+      description: "When the delivery was queued.",
+    }),
   }),
 });

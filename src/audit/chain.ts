@@ -36,7 +36,9 @@ export function hashEvent(e: ChainedFields): string {
     timestamp: e.timestamp.toISOString(),
     prev_hash: e.prevHash,
   });
-  return createHash("sha256").update(canonical ?? "").digest("hex");
+  return createHash("sha256")
+    .update(canonical ?? "")
+    .digest("hex");
 }
 
 export interface ChainVerdict {
@@ -51,9 +53,19 @@ export function verifyChain(events: Array<ChainedFields & { hash: string }>): Ch
   let prev = GENESIS_HASH;
   for (const e of events) {
     if (e.prevHash !== prev || hashEvent(e) !== e.hash) {
-      return { valid: false, eventsChecked: events.length, headHash: events.at(-1)?.hash ?? null, firstInvalidEventId: e.id };
+      return {
+        valid: false,
+        eventsChecked: events.length,
+        headHash: events.at(-1)?.hash ?? null,
+        firstInvalidEventId: e.id,
+      };
     }
     prev = e.hash;
   }
-  return { valid: true, eventsChecked: events.length, headHash: events.at(-1)?.hash ?? null, firstInvalidEventId: null };
+  return {
+    valid: true,
+    eventsChecked: events.length,
+    headHash: events.at(-1)?.hash ?? null,
+    firstInvalidEventId: null,
+  };
 }

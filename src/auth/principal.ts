@@ -22,7 +22,10 @@ export interface Principal {
 }
 
 export function hasScope(principal: Principal, scope: string): boolean {
-  return grants(principal.keyScopes, scope) && (principal.roleScopes === null || grants(principal.roleScopes, scope));
+  return (
+    grants(principal.keyScopes, scope) &&
+    (principal.roleScopes === null || grants(principal.roleScopes, scope))
+  );
 }
 
 export function requireScope(principal: Principal, scope: string): void {
@@ -34,14 +37,20 @@ export function requireScope(principal: Principal, scope: string): void {
   }
 }
 
-function intersectMatters(a: readonly string[] | null, b: readonly string[] | null): readonly string[] | null {
+function intersectMatters(
+  a: readonly string[] | null,
+  b: readonly string[] | null,
+): readonly string[] | null {
   if (a === null) return b;
   if (b === null) return a;
   return a.filter((m) => b.includes(m));
 }
 
 /** Resolves `Authorization: Bearer <secret>` to a Principal, or throws the 401 of CONTRACT.md §3. */
-export async function authenticate(db: PrismaClient, authorization: string | null): Promise<Principal> {
+export async function authenticate(
+  db: PrismaClient,
+  authorization: string | null,
+): Promise<Principal> {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!match) throw new ApiError("authentication_required");
   const secret = match[1]!;
@@ -52,7 +61,8 @@ export async function authenticate(db: PrismaClient, authorization: string | nul
     where: { secretHash: hashSecret(secret) },
     include: { organization: true },
   });
-  if (!key) throw new ApiError("invalid_api_key", { message: "The API key is malformed or unknown." });
+  if (!key)
+    throw new ApiError("invalid_api_key", { message: "The API key is malformed or unknown." });
   if (key.revokedAt) throw new ApiError("api_key_revoked");
   if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new ApiError("api_key_expired");
 
@@ -64,7 +74,8 @@ export async function authenticate(db: PrismaClient, authorization: string | nul
   let userMatters: readonly string[] | null = null;
   if (key.userId) {
     const user = await db.user.findUnique({ where: { id: key.userId } });
-    if (!user) throw new ApiError("invalid_api_key", { message: "The API key's user no longer exists." });
+    if (!user)
+      throw new ApiError("invalid_api_key", { message: "The API key's user no longer exists." });
     roleScopes = user.roles.flatMap((r) => ROLE_SCOPES[r] ?? []);
     // An empty matter list means "not limited", as on keys; admins are never limited.
     const isAdmin = user.roles.includes("admin");

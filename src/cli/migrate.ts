@@ -13,7 +13,9 @@ const config = loadConfig();
 
 if (command === "apply") {
   if (config.database.kind === "pglite" && dataDirOwner(config.database.dataDir)) {
-    console.error(`The embedded database in ${config.database.dataDir} is in use by a running server; stop it first.`);
+    console.error(
+      `The embedded database in ${config.database.dataDir} is in use by a running server; stop it first.`,
+    );
     process.exit(1);
   }
   const adapter = await openAdapter(config.database, { migration: true });
@@ -28,7 +30,11 @@ if (command === "apply") {
   const scratch = await openAdapter({ kind: "pglite", dataDir: "memory://" });
   const created = await createMigration(scratch.factory, name);
   await scratch.close();
-  console.log(created ? `Created migrations/${created}/migration.sql` : "schema.prisma matches the migrations; nothing to create.");
+  console.log(
+    created
+      ? `Created migrations/${created}/migration.sql`
+      : "schema.prisma matches the migrations; nothing to create.",
+  );
 } else {
   console.error("Usage: tsx src/cli/migrate.ts apply|create <name>");
   process.exit(1);

@@ -27,7 +27,9 @@ export function dataDirOwner(dataDir: string): number | null {
 export function holdDataDirLock(dataDir: string): () => void {
   const owner = dataDirOwner(dataDir);
   if (owner) {
-    throw new Error(`The embedded database in ${dataDir} is in use by a running server (pid ${owner}). Stop it first.`);
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by a running server (pid ${owner}). Stop it first.`,
+    );
   }
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, LOCK);

@@ -22,7 +22,9 @@ type Engine = {
   free(): void;
 };
 type EngineModule = {
-  SchemaEngine: { new: (opts: unknown, log: (msg: string) => void, adapter: unknown) => Promise<Engine> };
+  SchemaEngine: {
+    new: (opts: unknown, log: (msg: string) => void, adapter: unknown) => Promise<Engine>;
+  };
   __wbg_set_wasm(wasm: unknown): void;
 };
 
@@ -72,22 +74,33 @@ function readMigrationsList() {
   const lockPath = join(MIGRATIONS_DIR, LOCKFILE);
   return {
     baseDir: MIGRATIONS_DIR,
-    lockfile: { path: LOCKFILE, content: existsSync(lockPath) ? readFileSync(lockPath, "utf8") : null },
+    lockfile: {
+      path: LOCKFILE,
+      content: existsSync(lockPath) ? readFileSync(lockPath, "utf8") : null,
+    },
     shadowDbInitScript: "",
     migrationDirectories: dirs.map((name) => ({
       path: name,
       migrationFile: {
         path: "migration.sql",
-        content: { tag: "ok", value: readFileSync(join(MIGRATIONS_DIR, name, "migration.sql"), "utf8") },
+        content: {
+          tag: "ok",
+          value: readFileSync(join(MIGRATIONS_DIR, name, "migration.sql"), "utf8"),
+        },
       },
     })),
   };
 }
 
 /** Applies every committed migration the database has not seen yet; returns their names. */
-export async function applyPendingMigrations(factory: SqlMigrationAwareDriverAdapterFactory): Promise<string[]> {
+export async function applyPendingMigrations(
+  factory: SqlMigrationAwareDriverAdapterFactory,
+): Promise<string[]> {
   return withEngine(factory, async (engine) => {
-    const out = await engine.applyMigrations({ migrationsList: readMigrationsList(), filters: NO_FILTERS });
+    const out = await engine.applyMigrations({
+      migrationsList: readMigrationsList(),
+      filters: NO_FILTERS,
+    });
     return out.appliedMigrationNames;
   });
 }
@@ -103,8 +116,13 @@ export async function createMigration(
   const committed = readMigrationsList();
   const sql = await withEngine(factory, async (engine) => {
     const out = await engine.diff({
-      from: committed.migrationDirectories.length ? { tag: "migrations", ...committed } : { tag: "empty" },
-      to: { tag: "schemaDatamodel", files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, "utf8") }] },
+      from: committed.migrationDirectories.length
+        ? { tag: "migrations", ...committed }
+        : { tag: "empty" },
+      to: {
+        tag: "schemaDatamodel",
+        files: [{ path: SCHEMA_PATH, content: readFileSync(SCHEMA_PATH, "utf8") }],
+      },
       script: true,
       exitCode: null,
       filters: NO_FILTERS,
@@ -115,7 +133,10 @@ export async function createMigration(
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
   const dirName = `${stamp}_${name.replace(/[^a-z0-9_]+/gi, "_").toLowerCase()}`;
   mkdirSync(join(MIGRATIONS_DIR, dirName), { recursive: true });
-  writeFileSync(join(MIGRATIONS_DIR, dirName, "migration.sql"), sql.endsWith("\n") ? sql : `${sql}\n`);
+  writeFileSync(
+    join(MIGRATIONS_DIR, dirName, "migration.sql"),
+    sql.endsWith("\n") ? sql : `${sql}\n`,
+  );
   const lockPath = join(MIGRATIONS_DIR, LOCKFILE);
   if (!existsSync(lockPath)) writeFileSync(lockPath, 'provider = "postgresql"\n');
   return dirName;

@@ -16,7 +16,9 @@ export interface Database {
 }
 
 /** Opens the configured database and, unless turned off, applies pending migrations. */
-export async function openDatabase(config: Pick<Config, "database" | "autoMigrate">): Promise<Database> {
+export async function openDatabase(
+  config: Pick<Config, "database" | "autoMigrate">,
+): Promise<Database> {
   const adapter = await openAdapter(config.database);
   const appliedMigrations = config.autoMigrate ? await migrate(config.database, adapter) : [];
   const queries = new QueryCounter();

@@ -40,14 +40,28 @@ export function registerTenantModel(model: string, matterField?: string, nullabl
 }
 
 const WHERE_OPS = new Set([
-  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count",
-  "aggregate", "groupBy", "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany",
+  "findUnique",
+  "findUniqueOrThrow",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "count",
+  "aggregate",
+  "groupBy",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "delete",
+  "deleteMany",
   "upsert",
 ]);
 const CREATE_OPS = new Set(["create", "createMany", "createManyAndReturn", "upsert"]);
 
 function tenantWhere(scope: TenantScope, rule: MatterRule): Record<string, unknown> {
-  const where: Record<string, unknown> = { organizationId: scope.organizationId, environment: scope.environment };
+  const where: Record<string, unknown> = {
+    organizationId: scope.organizationId,
+    environment: scope.environment,
+  };
   if (rule && scope.matterIds) where[rule.field] = { in: [...scope.matterIds] };
   return where;
 }
@@ -57,7 +71,10 @@ function stampCreate(scope: TenantScope, rule: MatterRule, data: Record<string, 
     const matterId = data[rule.field];
     const allowed = typeof matterId === "string" && scope.matterIds.includes(matterId);
     if (!allowed && !(rule.nullable && matterId == null)) {
-      throw new ApiError("resource_missing", { message: `No such matter: '${String(matterId)}'.`, param: "matter_id" });
+      throw new ApiError("resource_missing", {
+        message: `No such matter: '${String(matterId)}'.`,
+        param: "matter_id",
+      });
     }
   }
   return { ...data, organizationId: scope.organizationId, environment: scope.environment };
@@ -74,11 +91,13 @@ export function scopedClient(base: PrismaClient, scope: TenantScope) {
           const a = { ...(args as Record<string, unknown>) };
           if (WHERE_OPS.has(operation)) {
             const where = (a.where as Record<string, unknown> | undefined) ?? {};
-            const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
+            const and =
+              where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
             a.where = { ...where, AND: [tenantWhere(scope, rule), ...and] };
           }
           if (CREATE_OPS.has(operation)) {
-            if (operation === "upsert") a.create = stampCreate(scope, rule, a.create as Record<string, unknown>);
+            if (operation === "upsert")
+              a.create = stampCreate(scope, rule, a.create as Record<string, unknown>);
             else if (Array.isArray(a.data)) a.data = a.data.map((d) => stampCreate(scope, rule, d));
             else a.data = stampCreate(scope, rule, a.data as Record<string, unknown>);
           }

@@ -13,8 +13,13 @@ type ServerContext = { mdContext?: RequestContext };
 function maskError(error: unknown, logger: Logger): Error {
   const gqlError = error instanceof GraphQLError ? error : undefined;
   const original = gqlError?.originalError ?? (gqlError ? undefined : error);
-  if (original instanceof ApiError || (original as GraphQLError | undefined)?.originalError instanceof ApiError) {
-    const api = (original instanceof ApiError ? original : (original as GraphQLError).originalError) as ApiError;
+  if (
+    original instanceof ApiError ||
+    (original as GraphQLError | undefined)?.originalError instanceof ApiError
+  ) {
+    const api = (
+      original instanceof ApiError ? original : (original as GraphQLError).originalError
+    ) as ApiError;
     return new GraphQLError(api.message, {
       nodes: gqlError?.nodes,
       path: gqlError?.path,
@@ -50,7 +55,10 @@ function maskError(error: unknown, logger: Logger): Error {
   });
 }
 
-type ResultLike = { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }>; extensions?: Record<string, unknown> };
+type ResultLike = {
+  errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }>;
+  extensions?: Record<string, unknown>;
+};
 
 /**
  * Parse and validation errors never reach maskError; give them our code too, and put the
@@ -66,13 +74,22 @@ function useContractErrors(): Plugin<ServerContext> {
         const code = e.extensions?.code as string | undefined;
         if (code && code in ERROR_CATALOG) return e;
         return Object.assign(Object.create(Object.getPrototypeOf(e)), e, {
-          extensions: { ...e.extensions, code: "parameter_invalid", type: "invalid_request_error", status: 400, ...(code ? { graphql_code: code } : {}) },
+          extensions: {
+            ...e.extensions,
+            code: "parameter_invalid",
+            type: "invalid_request_error",
+            status: 400,
+            ...(code ? { graphql_code: code } : {}),
+          },
         });
       });
       setResult({
         ...r,
         ...(errors ? { errors } : {}),
-        extensions: { ...r.extensions, ...(requestId ? { request_id: requestId, audit_ref: requestId } : {}) },
+        extensions: {
+          ...r.extensions,
+          ...(requestId ? { request_id: requestId, audit_ref: requestId } : {}),
+        },
       } as never);
     },
   };
@@ -91,7 +108,8 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
     graphiql: graphiql
       ? {
           title: "Case Recovery Enforcement API",
-          defaultQuery: "# Send your sandbox key: Authorization: Bearer md_test_…\n{ operations(first: 5) { edges { node { id state } } } }\n",
+          defaultQuery:
+            "# Send your sandbox key: Authorization: Bearer md_test_…\n{ operations(first: 5) { edges { node { id state } } } }\n",
           headers: JSON.stringify({ Authorization: "Bearer md_test_…" }),
         }
       : false,

@@ -13,12 +13,12 @@ export interface IdempotencyScope {
   environment: string;
 }
 
-export type Claim =
-  | { kind: "new"; key: string }
-  | { kind: "replay"; status: number; body: string };
+export type Claim = { kind: "new"; key: string } | { kind: "replay"; status: number; body: string };
 
 export function fingerprint(method: string, path: string, body: unknown): string {
-  return createHash("sha256").update(`${method} ${path}\n${stringify(body ?? null)}`).digest("hex");
+  return createHash("sha256")
+    .update(`${method} ${path}\n${stringify(body ?? null)}`)
+    .digest("hex");
 }
 
 /**
@@ -59,7 +59,8 @@ export class IdempotencyStore {
         message: "This Idempotency-Key was already used with a different method, path or body.",
       });
     }
-    if (existing.state === "done") return { kind: "replay", status: existing.status!, body: existing.body! };
+    if (existing.state === "done")
+      return { kind: "replay", status: existing.status!, body: existing.body! };
     if (existing.lockedUntil > now) {
       throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
     }
@@ -68,7 +69,8 @@ export class IdempotencyStore {
       where: { ...scope, key, state: "in_flight", lockedUntil: existing.lockedUntil },
       data: { lockedUntil },
     });
-    if (taken.count !== 1) throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
+    if (taken.count !== 1)
+      throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
     return { kind: "new", key };
   }
 
@@ -85,7 +87,9 @@ export class IdempotencyStore {
   }
 
   async purgeExpired(): Promise<number> {
-    const { count } = await this.db.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    const { count } = await this.db.idempotencyRecord.deleteMany({
+      where: { expiresAt: { lt: new Date() } },
+    });
     return count;
   }
 }

@@ -7,25 +7,35 @@ type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer
 const cache = new Map<string, unknown>();
 
 /** The Relay connection type of a node type (`<Type>Connection`), made once. */
-export function connectionOf<T extends object>(ref: ObjectRef<any, T> | { name: string }, typeName: string) {
+export function connectionOf<T extends object>(
+  ref: ObjectRef<any, T> | { name: string },
+  typeName: string,
+) {
   const name = `${typeName}Connection`;
   if (!cache.has(name)) {
     cache.set(
       name,
-      builder.connectionObject({
-        type: ref as never,
-        name,
-        description: `A page of ${typeName} objects, newest first.`,
-      }, { description: `One ${typeName} in a page, with its cursor.` } as never),
+      builder.connectionObject(
+        {
+          type: ref as never,
+          name,
+          description: `A page of ${typeName} objects, newest first.`,
+        },
+        { description: `One ${typeName} in a page, with its cursor.` } as never,
+      ),
     );
   }
   return cache.get(name) as ObjectRef<BuilderTypes, Connection<T>>;
 }
 
 /** first/after arguments of every list field (the REST bridge maps limit/cursor onto them). */
-export function pageArgs<A extends { int(o: object): unknown; string(o: object): unknown }>(t: { arg: A }) {
+export function pageArgs<A extends { int(o: object): unknown; string(o: object): unknown }>(t: {
+  arg: A;
+}) {
   return {
     first: t.arg.int({ description: "Page size, 1–100 (default 20)." }) as ReturnType<A["int"]>,
-    after: t.arg.string({ description: "Cursor from a previous page's endCursor." }) as ReturnType<A["string"]>,
+    after: t.arg.string({ description: "Cursor from a previous page's endCursor." }) as ReturnType<
+      A["string"]
+    >,
   };
 }

@@ -19,7 +19,11 @@ export class GatePlugin<Types extends SchemaTypes> extends BasePlugin<Types> {
     const existing = (fieldConfig.extensions?.directives as Record<string, unknown>) ?? {};
     return {
       ...fieldConfig,
-      extensions: { ...fieldConfig.extensions, gate, directives: { ...existing, ...gateDirectives(gate) } },
+      extensions: {
+        ...fieldConfig.extensions,
+        gate,
+        directives: { ...existing, ...gateDirectives(gate) },
+      },
     };
   }
 

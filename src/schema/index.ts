@@ -1,5 +1,11 @@
 import { printSchemaWithDirectives } from "@graphql-tools/utils";
-import { DirectiveLocation, GraphQLDirective, GraphQLNonNull, GraphQLString, type GraphQLSchema } from "graphql";
+import {
+  DirectiveLocation,
+  GraphQLDirective,
+  GraphQLNonNull,
+  GraphQLString,
+  type GraphQLSchema,
+} from "graphql";
 import type { ModuleManifest } from "../../rest-bridge/types.js";
 import { MODULES } from "../modules.js";
 import { builder } from "./builder.js";
@@ -19,7 +25,8 @@ const gateDirectiveDefinitions = [
   }),
   new GraphQLDirective({
     name: "sanctions",
-    description: "Needs a passing sanctions screen on the parent matter (403 sanctions_screen_required / sanctions_hold).",
+    description:
+      "Needs a passing sanctions screen on the parent matter (403 sanctions_screen_required / sanctions_hold).",
     locations: [DirectiveLocation.FIELD_DEFINITION],
   }),
 ];
@@ -29,7 +36,10 @@ export function checkModuleOrder(modules: ModuleManifest[]): void {
   const seen = new Set<string>();
   for (const m of modules) {
     for (const dep of m.dependsOn ?? []) {
-      if (!seen.has(dep)) throw new Error(`Module '${m.name}' depends on '${dep}', which is not registered before it.`);
+      if (!seen.has(dep))
+        throw new Error(
+          `Module '${m.name}' depends on '${dep}', which is not registered before it.`,
+        );
     }
     if (seen.has(m.name)) throw new Error(`Module '${m.name}' is registered twice.`);
     seen.add(m.name);

@@ -6,7 +6,9 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parseDateTime(value: unknown): Date {
   if (typeof value !== "string" || !ISO_DATETIME.test(value)) {
-    throw new GraphQLError("must be an ISO 8601 date-time with a time zone, e.g. 2026-06-11T09:30:00.000Z");
+    throw new GraphQLError(
+      "must be an ISO 8601 date-time with a time zone, e.g. 2026-06-11T09:30:00.000Z",
+    );
   }
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) throw new GraphQLError("is not a valid date-time");

@@ -6,7 +6,8 @@ import { invalid } from "../errors.js";
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let ip = ipaddr.parse(address);
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress())
+    ip = (ip as ipaddr.IPv6).toIPv4Address();
   return ip.range() === "unicast";
 }
 
@@ -14,7 +15,11 @@ export function isPublicAddress(address: string): boolean {
  * CONTRACT.md §10: live endpoints must be https and must not resolve to loopback, private,
  * link-local or metadata addresses. Sandbox endpoints may use http and local receivers.
  */
-export async function assertDeliverableUrl(raw: string, environment: "sandbox" | "live", param = "url"): Promise<URL> {
+export async function assertDeliverableUrl(
+  raw: string,
+  environment: "sandbox" | "live",
+  param = "url",
+): Promise<URL> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -23,7 +28,8 @@ export async function assertDeliverableUrl(raw: string, environment: "sandbox" |
   }
   if (url.username || url.password) throw invalid(param, `${param} must not carry credentials.`);
   if (environment === "sandbox") {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw invalid(param, `${param} must be http or https.`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw invalid(param, `${param} must be http or https.`);
     return url;
   }
   if (url.protocol !== "https:") throw invalid(param, "Live webhook endpoints must use https.");
@@ -39,9 +45,13 @@ export async function assertDeliverableUrl(raw: string, environment: "sandbox" |
   }
   const blocked = addresses.filter((a) => !isPublicAddress(a));
   if (blocked.length || addresses.length === 0) {
-    throw invalid(param, `${param} resolves to a non-public address (${blocked.join(", ")}); live endpoints must be publicly routable.`, {
-      addresses: blocked,
-    });
+    throw invalid(
+      param,
+      `${param} resolves to a non-public address (${blocked.join(", ")}); live endpoints must be publicly routable.`,
+      {
+        addresses: blocked,
+      },
+    );
   }
   return url;
 }

@@ -9,7 +9,12 @@ const BACKOFF_FACTOR = 4;
 
 /** The delivered body: the public Event object (CONTRACT.md §10). */
 export function eventPayload(e: {
-  id: string; type: string; createdAt: Date; organizationId: string; environment: string; data: unknown;
+  id: string;
+  type: string;
+  createdAt: Date;
+  organizationId: string;
+  environment: string;
+  data: unknown;
 }) {
   return {
     event_id: e.id,
@@ -55,13 +60,15 @@ export class WebhookWorker {
       this.again = true;
       return;
     }
-    this.running = this.drain().then(() => undefined).finally(() => {
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.running = this.drain()
+      .then(() => undefined)
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
   }
 
   async stop(): Promise<void> {
@@ -101,13 +108,21 @@ export class WebhookWorker {
   }
 
   private async attempt(id: string, attempts: number): Promise<void> {
-    const delivery = await this.db.webhookDelivery.findUnique({ where: { id }, include: { endpoint: true, event: true } });
+    const delivery = await this.db.webhookDelivery.findUnique({
+      where: { id },
+      include: { endpoint: true, event: true },
+    });
     if (!delivery) return;
     if (delivery.endpoint.status !== "enabled") {
       await this.db.webhookDelivery.update({
         where: { id },
         // Nothing was sent: this claim is not an attempt.
-        data: { status: "cancelled", lockedUntil: null, lastError: "endpoint disabled", attempts: { decrement: 1 } },
+        data: {
+          status: "cancelled",
+          lockedUntil: null,
+          lastError: "endpoint disabled",
+          attempts: { decrement: 1 },
+        },
       });
       return;
     }
@@ -115,7 +130,10 @@ export class WebhookWorker {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const url = await assertDeliverableUrl(delivery.endpoint.url, delivery.environment as "sandbox" | "live");
+      const url = await assertDeliverableUrl(
+        delivery.endpoint.url,
+        delivery.environment as "sandbox" | "live",
+      );
       const response = await fetch(url, {
         method: "POST",
         redirect: "manual",
@@ -138,7 +156,13 @@ export class WebhookWorker {
     if (!error) {
       await this.db.webhookDelivery.update({
         where: { id },
-        data: { status: "delivered", deliveredAt: new Date(), lastResponseStatus: status, lastError: null, lockedUntil: null },
+        data: {
+          status: "delivered",
+          deliveredAt: new Date(),
+          lastResponseStatus: status,
+          lastError: null,
+          lockedUntil: null,
+        },
       });
       return;
     }

@@ -50,7 +50,13 @@ export async function startTestApp(
     logLevel: "silent",
     rateLimit: { ratePerSecond: 10_000, burst: 10_000 },
     ...overrides,
-    webhooks: { ...base.webhooks, retryBaseMs: 200, pollMs: 100, timeoutMs: 3000, ...overrides.webhooks },
+    webhooks: {
+      ...base.webhooks,
+      retryBaseMs: 200,
+      pollMs: 100,
+      timeoutMs: 3000,
+      ...overrides.webhooks,
+    },
   };
   const app = await createApp(config, { logger: createLogger("silent") });
   return {

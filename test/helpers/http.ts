@@ -24,7 +24,12 @@ export class Client {
     return new Client(this.app, secret);
   }
 
-  async call<T = any>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  async call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (this.secret) headers.Authorization ??= `Bearer ${this.secret}`;
     let payload: string | undefined = options.raw;
@@ -62,5 +67,12 @@ export class Client {
 
 /** Asserts the CONTRACT.md §2 error body and returns it. */
 export function errorOf(res: ApiResponse) {
-  return res.body?.error as { type: string; code: string; message: string; param?: string; request_id: string; details: any };
+  return res.body?.error as {
+    type: string;
+    code: string;
+    message: string;
+    param?: string;
+    request_id: string;
+    details: any;
+  };
 }

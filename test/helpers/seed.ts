@@ -11,7 +11,13 @@ export interface SeededOrg {
   /** An admin key (`*`) of this organization in the sandbox. */
   admin: Client;
   /** Issues another key of this organization and returns a client for it. */
-  key(options?: { scopes?: string[]; environment?: "sandbox" | "live"; matter_ids?: string[]; user_id?: string; expires_at?: string }): Promise<Client & { keyId: string }>;
+  key(options?: {
+    scopes?: string[];
+    environment?: "sandbox" | "live";
+    matter_ids?: string[];
+    user_id?: string;
+    expires_at?: string;
+  }): Promise<Client & { keyId: string }>;
 }
 
 /**
@@ -29,7 +35,9 @@ export class Seed {
     return res.body.access_posture.organization_id;
   }
 
-  async org(options: { name?: string; type?: string; features?: string[] } = {}): Promise<SeededOrg> {
+  async org(
+    options: { name?: string; type?: string; features?: string[] } = {},
+  ): Promise<SeededOrg> {
     const res = await this.root.post("/v1/organizations", {
       name: options.name ?? unique("Org"),
       type: options.type ?? "recovery_operator",
@@ -47,7 +55,9 @@ export class Seed {
         ...(o.expires_at ? { expires_at: o.expires_at } : {}),
       });
       expect(k.status, k.text).toBe(201);
-      return Object.assign(new Client(this.app, k.body.secret_once), { keyId: k.body.key_id as string });
+      return Object.assign(new Client(this.app, k.body.secret_once), {
+        keyId: k.body.key_id as string,
+      });
     };
     const admin = await issue();
     return { id, admin, key: issue };

@@ -16,11 +16,16 @@ describe("authentication", () => {
   it("refuses a request without Authorization with 401 authentication_required", async () => {
     const res = await new Client(app, null).get("/v1/health");
     expect(res.status).toBe(401);
-    expect(errorOf(res)).toMatchObject({ type: "authentication_error", code: "authentication_required" });
+    expect(errorOf(res)).toMatchObject({
+      type: "authentication_error",
+      code: "authentication_required",
+    });
   });
 
   it("refuses a malformed header and an unknown key with 401 invalid_api_key or authentication_required", async () => {
-    const basic = await new Client(app, null).get("/v1/health", { headers: { Authorization: "Basic abc" } });
+    const basic = await new Client(app, null).get("/v1/health", {
+      headers: { Authorization: "Basic abc" },
+    });
     expect(errorOf(basic).code).toBe("authentication_required");
     const unknown = await new Client(app, `md_test_${"x".repeat(40)}`).get("/v1/health");
     expect(unknown.status).toBe(401);
@@ -33,20 +38,29 @@ describe("authentication", () => {
     const org = await seed.org();
     const key = await org.key({ scopes: ["health:read"] });
     expect((await key.get("/v1/health")).status).toBe(200);
-    const revoked = await org.admin.post(`/v1/organizations/${org.id}/api-keys/${key.keyId}/revoke`, {});
+    const revoked = await org.admin.post(
+      `/v1/organizations/${org.id}/api-keys/${key.keyId}/revoke`,
+      {},
+    );
     expect(revoked.status).toBe(200);
     expect(revoked.body.status).toBe("revoked");
     const res = await key.get("/v1/health");
     expect(res.status).toBe(401);
     expect(errorOf(res).code).toBe("api_key_revoked");
-    const again = await org.admin.post(`/v1/organizations/${org.id}/api-keys/${key.keyId}/revoke`, {});
+    const again = await org.admin.post(
+      `/v1/organizations/${org.id}/api-keys/${key.keyId}/revoke`,
+      {},
+    );
     expect(again.status).toBe(409);
     expect(errorOf(again).code).toBe("invalid_state_transition");
   });
 
   it("refuses an expired key with 401 api_key_expired", async () => {
     const org = await seed.org();
-    const key = await org.key({ scopes: ["health:read"], expires_at: new Date(Date.now() + 1500).toISOString() });
+    const key = await org.key({
+      scopes: ["health:read"],
+      expires_at: new Date(Date.now() + 1500).toISOString(),
+    });
     expect((await key.get("/v1/health")).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1700));
     const res = await key.get("/v1/health");
@@ -60,7 +74,11 @@ describe("scopes", () => {
   it("answers 403 insufficient_scope naming the required scope", async () => {
     const org = await seed.org();
     const key = await org.key({ scopes: ["operations:read"] });
-    const res = await key.post("/v1/operations", { type: "asset_recovery", intent: "x", posture: "monitoring" });
+    const res = await key.post("/v1/operations", {
+      type: "asset_recovery",
+      intent: "x",
+      posture: "monitoring",
+    });
     expect(res.status).toBe(403);
     expect(errorOf(res)).toMatchObject({ type: "permission_error", code: "insufficient_scope" });
     expect(errorOf(res).details.required_scope).toBe("operations:write");
@@ -76,14 +94,20 @@ describe("scopes", () => {
   it("grants a whole family with family:* and everything with *", async () => {
     const org = await seed.org();
     const family = await org.key({ scopes: ["operations:*"] });
-    const created = await family.post("/v1/operations", { type: "asset_recovery", intent: "x", posture: "monitoring" });
+    const created = await family.post("/v1/operations", {
+      type: "asset_recovery",
+      intent: "x",
+      posture: "monitoring",
+    });
     expect(created.status).toBe(201);
     expect((await family.get("/v1/health")).status).toBe(403);
   });
 
   it("refuses unknown scope names on issue with 400 parameter_invalid", async () => {
     const org = await seed.org();
-    const res = await org.admin.post(`/v1/organizations/${org.id}/api-keys`, { scopes: ["operations:read", "telepathy:write"] });
+    const res = await org.admin.post(`/v1/organizations/${org.id}/api-keys`, {
+      scopes: ["operations:read", "telepathy:write"],
+    });
     expect(res.status).toBe(400);
     expect(errorOf(res)).toMatchObject({ code: "parameter_invalid", param: "scopes[1]" });
   });
@@ -91,28 +115,46 @@ describe("scopes", () => {
   it("does not let a key grant scopes it does not hold", async () => {
     const org = await seed.org();
     const keyAdmin = await org.key({ scopes: ["keys:write", "operations:read"] });
-    const res = await keyAdmin.post(`/v1/organizations/${org.id}/api-keys`, { scopes: ["operations:write"] });
+    const res = await keyAdmin.post(`/v1/organizations/${org.id}/api-keys`, {
+      scopes: ["operations:write"],
+    });
     expect(res.status).toBe(403);
     expect(errorOf(res).code).toBe("insufficient_scope");
-    const ok = await keyAdmin.post(`/v1/organizations/${org.id}/api-keys`, { scopes: ["operations:read"] });
+    const ok = await keyAdmin.post(`/v1/organizations/${org.id}/api-keys`, {
+      scopes: ["operations:read"],
+    });
     expect(ok.status).toBe(201);
   });
 
   it("limits a user-bound key to the scopes of the user's roles", async () => {
     const org = await seed.org();
-    const invited = await org.admin.post(`/v1/organizations/${org.id}/users`, { email: `viewer${Date.now()}@example.com`, roles: ["viewer"] });
+    const invited = await org.admin.post(`/v1/organizations/${org.id}/users`, {
+      email: `viewer${Date.now()}@example.com`,
+      roles: ["viewer"],
+    });
     expect(invited.status).toBe(201);
     const key = await org.key({ scopes: ["*"], user_id: invited.body.user_id });
     expect((await key.get("/v1/operations")).status).toBe(200);
-    const write = await key.post("/v1/operations", { type: "asset_recovery", intent: "x", posture: "monitoring" });
+    const write = await key.post("/v1/operations", {
+      type: "asset_recovery",
+      intent: "x",
+      posture: "monitoring",
+    });
     expect(errorOf(write).code).toBe("insufficient_scope");
   });
 
   it("records the bound user as the audit actor of its writes", async () => {
     const org = await seed.org();
-    const invited = await org.admin.post(`/v1/organizations/${org.id}/users`, { email: `op${Date.now()}@example.com`, roles: ["admin"] });
+    const invited = await org.admin.post(`/v1/organizations/${org.id}/users`, {
+      email: `op${Date.now()}@example.com`,
+      roles: ["admin"],
+    });
     const key = await org.key({ scopes: ["*"], user_id: invited.body.user_id });
-    const created = await key.post("/v1/operations", { type: "asset_recovery", intent: "x", posture: "monitoring" });
+    const created = await key.post("/v1/operations", {
+      type: "asset_recovery",
+      intent: "x",
+      posture: "monitoring",
+    });
     const moved = await key.post(`/v1/operations/${created.body.id}/transitions`, { to: "intake" });
     expect(moved.status).toBe(200);
     const history = await key.get(`/v1/operations/${created.body.id}/transitions`);
@@ -125,7 +167,11 @@ describe("bootstrap", () => {
     const root = new Client(app, BOOTSTRAP_SECRET);
     const caps = await root.get("/v1/capabilities");
     expect(caps.status).toBe(200);
-    expect(caps.body.access_posture).toMatchObject({ organization_type: "provider_internal", scopes: ["*"], environment: "sandbox" });
+    expect(caps.body.access_posture).toMatchObject({
+      organization_type: "provider_internal",
+      scopes: ["*"],
+      environment: "sandbox",
+    });
     expect(app.bootstrap?.secret).toBe(BOOTSTRAP_SECRET);
   });
 });

@@ -43,31 +43,46 @@ describe("wire conventions", () => {
     for (const bad of ["2025-01-01", "yesterday", ""]) {
       const res = await api.get("/v1/health", { headers: { "MD-Version": bad } });
       expect(res.status).toBe(400);
-      expect(errorOf(res)).toMatchObject({ code: "unsupported_version", type: "invalid_request_error" });
+      expect(errorOf(res)).toMatchObject({
+        code: "unsupported_version",
+        type: "invalid_request_error",
+      });
     }
   });
 
   it("refuses a body that is not application/json with 415", async () => {
-    const res = await api.post("/v1/operations", undefined, { raw: JSON.stringify(newOperation), headers: { "Content-Type": "text/plain" } });
+    const res = await api.post("/v1/operations", undefined, {
+      raw: JSON.stringify(newOperation),
+      headers: { "Content-Type": "text/plain" },
+    });
     expect(res.status).toBe(415);
     expect(errorOf(res).code).toBe("unsupported_media_type");
   });
 
   it("refuses malformed JSON with 400 invalid_json", async () => {
-    const res = await api.post("/v1/operations", undefined, { raw: "{not json", headers: { "Content-Type": "application/json" } });
+    const res = await api.post("/v1/operations", undefined, {
+      raw: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
     expect(errorOf(res).code).toBe("invalid_json");
   });
 
   it("refuses a body over 1 MiB with 413", async () => {
     const big = JSON.stringify({ ...newOperation, title: "x".repeat(1024 * 1024) });
-    const res = await api.post("/v1/operations", undefined, { raw: big, headers: { "Content-Type": "application/json" } });
+    const res = await api.post("/v1/operations", undefined, {
+      raw: big,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(413);
     expect(errorOf(res).code).toBe("payload_too_large");
   });
 
   it("names the missing, invalid and unknown parameters", async () => {
-    const missingField = await api.post("/v1/operations", { type: "asset_recovery", posture: "monitoring" });
+    const missingField = await api.post("/v1/operations", {
+      type: "asset_recovery",
+      posture: "monitoring",
+    });
     expect(missingField.status).toBe(400);
     expect(errorOf(missingField)).toMatchObject({ code: "parameter_missing", param: "intent" });
     const wrongType = await api.post("/v1/operations", { ...newOperation, intent: 42 });
@@ -77,7 +92,10 @@ describe("wire conventions", () => {
     expect(errorOf(badEnum).details.allowed).toContain("emergency");
     const unknown = await api.post("/v1/operations", { ...newOperation, state: "active" });
     expect(errorOf(unknown)).toMatchObject({ code: "unknown_parameter", param: "state" });
-    const tooLong = await api.post("/v1/operations", { ...newOperation, title: "x".repeat(10_001) });
+    const tooLong = await api.post("/v1/operations", {
+      ...newOperation,
+      title: "x".repeat(10_001),
+    });
     expect(errorOf(tooLong)).toMatchObject({ code: "parameter_invalid", param: "title" });
   });
 
@@ -146,7 +164,11 @@ describe("internal errors", () => {
     await broken.db.adapter.close();
     const res = await c.get("/v1/operations");
     expect(res.status).toBe(500);
-    expect(errorOf(res)).toMatchObject({ type: "api_error", code: "internal_error", request_id: res.headers.get("md-request-id") });
+    expect(errorOf(res)).toMatchObject({
+      type: "api_error",
+      code: "internal_error",
+      request_id: res.headers.get("md-request-id"),
+    });
     expect(res.text).not.toMatch(/at .*\.(ts|js):\d+/);
     // Closing twice fails; what matters is that the per-file database is dropped.
     await broken.dispose().catch(() => {});
@@ -159,6 +181,8 @@ describe("GraphiQL", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/text\/html/);
     expect(res.text).toMatch(/graphiql/i);
-    expect(res.text).not.toMatch(/https?:\/\/(unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com)/);
+    expect(res.text).not.toMatch(
+      /https?:\/\/(unpkg\.com|cdn\.jsdelivr\.net|cdnjs\.cloudflare\.com)/,
+    );
   });
 });

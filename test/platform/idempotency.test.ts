@@ -32,14 +32,26 @@ describe("Idempotency-Key", () => {
   });
 
   it("treats a reordered but equal body as the same request", async () => {
-    const first = await api.post("/v1/operations", { type: "asset_recovery", intent: "same", posture: "monitoring" }, withKey("k-order"));
-    const again = await api.post("/v1/operations", { posture: "monitoring", intent: "same", type: "asset_recovery" }, withKey("k-order"));
+    const first = await api.post(
+      "/v1/operations",
+      { type: "asset_recovery", intent: "same", posture: "monitoring" },
+      withKey("k-order"),
+    );
+    const again = await api.post(
+      "/v1/operations",
+      { posture: "monitoring", intent: "same", type: "asset_recovery" },
+      withKey("k-order"),
+    );
     expect(again.text).toBe(first.text);
   });
 
   it("refuses the same key with a different body, path or method with 422 idempotency_key_reused", async () => {
     await api.post("/v1/operations", body, withKey("k-reuse"));
-    const otherBody = await api.post("/v1/operations", { ...body, intent: "other" }, withKey("k-reuse"));
+    const otherBody = await api.post(
+      "/v1/operations",
+      { ...body, intent: "other" },
+      withKey("k-reuse"),
+    );
     expect(otherBody.status).toBe(422);
     expect(errorOf(otherBody).code).toBe("idempotency_key_reused");
     const op = (await api.post("/v1/operations", body)).body;
@@ -49,11 +61,14 @@ describe("Idempotency-Key", () => {
 
   it("answers 409 idempotency_key_in_use while the first request is in flight, and only one write happens", async () => {
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => api.post("/v1/operations", { ...body, intent: "concurrent" }, withKey("k-concurrent"))),
+      Array.from({ length: 6 }, () =>
+        api.post("/v1/operations", { ...body, intent: "concurrent" }, withKey("k-concurrent")),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    for (const r of results.filter((r) => r.status !== 201)) expect(errorOf(r).code).toBe("idempotency_key_in_use");
+    for (const r of results.filter((r) => r.status !== 201))
+      expect(errorOf(r).code).toBe("idempotency_key_in_use");
     const created = new Set(results.filter((r) => r.status === 201).map((r) => r.body.id));
     expect(created.size).toBe(1);
     const list = await api.get("/v1/operations?limit=100");

@@ -17,9 +17,28 @@ let b: TestApp;
 let org: SeededOrg;
 
 beforeAll(async () => {
-  a = await startTestApp({ webhooks: { retryBaseMs: 200, maxAttempts: 6, pollMs: 50, timeoutMs: 3000, workerEnabled: true } });
+  a = await startTestApp({
+    webhooks: {
+      retryBaseMs: 200,
+      maxAttempts: 6,
+      pollMs: 50,
+      timeoutMs: 3000,
+      workerEnabled: true,
+    },
+  });
   b = shared
-    ? await startTestApp({ webhooks: { retryBaseMs: 200, maxAttempts: 6, pollMs: 50, timeoutMs: 3000, workerEnabled: true } }, { sameDatabaseAs: a })
+    ? await startTestApp(
+        {
+          webhooks: {
+            retryBaseMs: 200,
+            maxAttempts: 6,
+            pollMs: 50,
+            timeoutMs: 3000,
+            workerEnabled: true,
+          },
+        },
+        { sameDatabaseAs: a },
+      )
     : a;
   org = await new Seed(a).org();
 });
@@ -63,16 +82,23 @@ describe("several server processes on one database", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as AddressInfo).port;
     try {
-      const endpoint = await org.admin.post("/v1/webhook-endpoints", { url: `http://127.0.0.1:${port}/hook`, events: ["*"] });
+      const endpoint = await org.admin.post("/v1/webhook-endpoints", {
+        url: `http://127.0.0.1:${port}/hook`,
+        events: ["*"],
+      });
       expect(endpoint.status).toBe(201);
       const sent: string[] = [];
       for (let i = 0; i < 12; i++) {
-        const res = await org.admin.post(`/v1/webhook-endpoints/${endpoint.body.webhook_endpoint_id}/test`, {});
+        const res = await org.admin.post(
+          `/v1/webhook-endpoints/${endpoint.body.webhook_endpoint_id}/test`,
+          {},
+        );
         expect(res.status).toBe(201);
         sent.push(res.body.event_id);
       }
       const deadline = Date.now() + 15_000;
-      while (received.length < sent.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      while (received.length < sent.length && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 500));
       expect([...received].sort()).toEqual([...sent].sort());
     } finally {
@@ -82,13 +108,19 @@ describe("several server processes on one database", () => {
 
   it("shares one rate-limit bucket per key across processes", async () => {
     const limited = await startTestApp({ rateLimit: { ratePerSecond: 0.5, burst: 4 } });
-    const twin = shared ? await startTestApp({ rateLimit: { ratePerSecond: 0.5, burst: 4 } }, { sameDatabaseAs: limited }) : limited;
+    const twin = shared
+      ? await startTestApp(
+          { rateLimit: { ratePerSecond: 0.5, burst: 4 } },
+          { sameDatabaseAs: limited },
+        )
+      : limited;
     try {
       const key = (await new Seed(limited).org()).admin;
       const onTwin = Object.assign(Object.create(Object.getPrototypeOf(key)), key, { app: twin });
       const statuses: number[] = [];
       // The seed used the org admin key once (to issue itself); 6 more calls alternate between processes.
-      for (let i = 0; i < 6; i++) statuses.push((await (i % 2 ? onTwin : key).get("/v1/health")).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await (i % 2 ? onTwin : key).get("/v1/health")).status);
       expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(4);
       expect(statuses).toContain(429);
     } finally {

@@ -11,7 +11,11 @@ beforeAll(async () => {
   app = await startTestApp();
   api = (await new Seed(app).org()).admin;
   for (let i = 0; i < 25; i++) {
-    const res = await api.post("/v1/operations", { type: "asset_recovery", intent: `n${i}`, posture: "monitoring" });
+    const res = await api.post("/v1/operations", {
+      type: "asset_recovery",
+      intent: `n${i}`,
+      posture: "monitoring",
+    });
     ids.unshift(res.body.id);
   }
 });
@@ -66,16 +70,23 @@ describe("list pagination", () => {
   it("filters by creation time", async () => {
     const all = (await api.get("/v1/operations?limit=100")).body.items;
     const pivot = all[10].created_at;
-    const after = (await api.get(`/v1/operations?limit=100&created_after=${encodeURIComponent(pivot)}`)).body.items;
+    const after = (
+      await api.get(`/v1/operations?limit=100&created_after=${encodeURIComponent(pivot)}`)
+    ).body.items;
     expect(after.every((o: any) => o.created_at > pivot)).toBe(true);
     const bad = await api.get("/v1/operations?created_after=yesterday");
     expect(errorOf(bad)).toMatchObject({ code: "parameter_invalid", param: "created_after" });
   });
 
   it("pages GraphQL connections with first/after the same way", async () => {
-    const first = await api.graphql(`{ operations(first: 10) { edges { node { id } } pageInfo { hasNextPage endCursor } } }`);
+    const first = await api.graphql(
+      `{ operations(first: 10) { edges { node { id } } pageInfo { hasNextPage endCursor } } }`,
+    );
     const after = first.body.data.operations.pageInfo.endCursor;
-    const second = await api.graphql(`query($after: String) { operations(first: 10, after: $after) { edges { node { id } } } }`, { after });
+    const second = await api.graphql(
+      `query($after: String) { operations(first: 10, after: $after) { edges { node { id } } } }`,
+      { after },
+    );
     expect(second.body.data.operations.edges.map((e: any) => e.node.id)).toEqual(ids.slice(10, 20));
   });
 

@@ -12,19 +12,32 @@ describe("printed SDL", () => {
     expect(sdl).toContain("directive @scope(name: String!) on FIELD_DEFINITION");
     expect(sdl).toContain("directive @authority on FIELD_DEFINITION");
     expect(sdl).toContain("directive @sanctions on FIELD_DEFINITION");
-    expect(sdl).toMatch(/createOperation\(input: CreateOperationInput!\): Operation! @scope\(name: "operations:write"\)/);
-    expect(sdl).toMatch(/operations\([\s\S]*?\): OperationConnection! @scope\(name: "operations:read"\)/);
+    expect(sdl).toMatch(
+      /createOperation\(input: CreateOperationInput!\): Operation! @scope\(name: "operations:write"\)/,
+    );
+    expect(sdl).toMatch(
+      /operations\([\s\S]*?\): OperationConnection! @scope\(name: "operations:read"\)/,
+    );
   });
 
   it("gives every type and field a description", () => {
     const schema = getSchema();
     const missing: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
-      if (type.name.startsWith("__") || ["String", "Int", "Float", "Boolean", "ID"].includes(type.name)) continue;
+      if (
+        type.name.startsWith("__") ||
+        ["String", "Int", "Float", "Boolean", "ID"].includes(type.name)
+      )
+        continue;
       if (!type.description) missing.push(type.name);
       if ("getFields" in type) {
         for (const field of Object.values(type.getFields())) {
-          if (!field.description && !type.name.endsWith("Connection") && !type.name.endsWith("Edge") && type.name !== "PageInfo") {
+          if (
+            !field.description &&
+            !type.name.endsWith("Connection") &&
+            !type.name.endsWith("Edge") &&
+            type.name !== "PageInfo"
+          ) {
             missing.push(`${type.name}.${field.name}`);
           }
         }
@@ -36,21 +49,37 @@ describe("printed SDL", () => {
 
 describe("gate mechanism", () => {
   const ctx = (scopes: string[]) =>
-    ({ principal: { keyScopes: scopes, roleScopes: null } }) as unknown as Parameters<typeof enforceGate>[2];
+    ({ principal: { keyScopes: scopes, roleScopes: null } }) as unknown as Parameters<
+      typeof enforceGate
+    >[2];
   const locate = async () => "mat_01h00000000000000000000000";
 
   it("checks the scope first", async () => {
-    await expect(enforceGate({ scope: "judgments:write", authority: locate }, {}, ctx([]), null)).rejects.toMatchObject({ code: "insufficient_scope" });
+    await expect(
+      enforceGate({ scope: "judgments:write", authority: locate }, {}, ctx([]), null),
+    ).rejects.toMatchObject({ code: "insufficient_scope" });
   });
 
   it("fails closed with 403 authority_required when no authority check is registered", async () => {
-    const err = await enforceGate({ scope: "judgments:write", authority: locate }, {}, ctx(["*"]), null, {}).catch((e) => e);
+    const err = await enforceGate(
+      { scope: "judgments:write", authority: locate },
+      {},
+      ctx(["*"]),
+      null,
+      {},
+    ).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: "authority_required", status: 403 });
   });
 
   it("fails closed with 403 sanctions_screen_required when no sanctions check is registered", async () => {
-    const err = await enforceGate({ scope: "claw:write", sanctions: locate }, {}, ctx(["*"]), null, {}).catch((e) => e);
+    const err = await enforceGate(
+      { scope: "claw:write", sanctions: locate },
+      {},
+      ctx(["*"]),
+      null,
+      {},
+    ).catch((e) => e);
     expect(err).toMatchObject({ code: "sanctions_screen_required", status: 403 });
   });
 });

@@ -23,8 +23,18 @@ beforeAll(async () => {
 afterAll(() => app.dispose());
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const SOURCE = { source_id: "doc_1", source_type: "engagement_letter", title: "Engagement letter", uri: "s3://docs/el.pdf", hash: "sha256:ab" };
-const GRANT = { basis: "engagement_letter", granted_by: "Acme Corp (client)", source_refs: [SOURCE] };
+const SOURCE = {
+  source_id: "doc_1",
+  source_type: "engagement_letter",
+  title: "Engagement letter",
+  uri: "s3://docs/el.pdf",
+  hash: "sha256:ab",
+};
+const GRANT = {
+  basis: "engagement_letter",
+  granted_by: "Acme Corp (client)",
+  source_refs: [SOURCE],
+};
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
 
@@ -40,8 +50,10 @@ async function grant(matterId: string, body: Record<string, unknown> = {}, clien
   return res.body;
 }
 
-const statusOf = async (matterId: string, client: Client = api) => (await client.get(`/v1/matters/${matterId}`)).body.authority_status;
-const auditOf = (res: ApiResponse) => app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
+const statusOf = async (matterId: string, client: Client = api) =>
+  (await client.get(`/v1/matters/${matterId}`)).body.authority_status;
+const auditOf = (res: ApiResponse) =>
+  app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
 
 /** A RequestContext built the way src/app.ts builds one, for calling the gate directly. */
 async function contextOf(client: Client): Promise<RequestContext> {
@@ -52,12 +64,20 @@ async function contextOf(client: Client): Promise<RequestContext> {
     version: "2026-06-11",
     principal,
     db: scopedClient(app.db.root, { organizationId, environment, matterIds }),
-    services: { config: app.config, logger: createLogger("silent"), root: app.db.root, notifyOutbox() {} },
+    services: {
+      config: app.config,
+      logger: createLogger("silent"),
+      root: app.db.root,
+      notifyOutbox() {},
+    },
     memo: new Map(),
   };
 }
 
-const judgmentWrite: GateSpec<{ matterId: string }> = { scope: "judgments:write", authority: matterOf.arg("matterId") };
+const judgmentWrite: GateSpec<{ matterId: string }> = {
+  scope: "judgments:write",
+  authority: matterOf.arg("matterId"),
+};
 /** "passed", or the ApiError the gate threw. */
 async function gate(matterId: string, client: Client = api): Promise<"passed" | ApiError> {
   return enforceGate(judgmentWrite, { matterId }, await contextOf(client), null).then(
@@ -72,7 +92,10 @@ async function gate(matterId: string, client: Client = api): Promise<"passed" | 
 describe("granting authority", () => {
   it("records a grant, answers 201 with the AuthorityGrant, audits it and emits authority.granted", async () => {
     const matterId = await createMatter();
-    const res = await api.post(`/v1/matters/${matterId}/authority`, { ...GRANT, scope: ["collection", "discovery"] });
+    const res = await api.post(`/v1/matters/${matterId}/authority`, {
+      ...GRANT,
+      scope: ["collection", "discovery"],
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toEqual({
       authority_id: expect.stringMatching(/^auth_[0-9a-z]{26}$/),
@@ -92,10 +115,17 @@ describe("granting authority", () => {
     expect(await statusOf(matterId)).toBe("granted");
     const audit = await auditOf(res);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ eventType: "authority.granted", objectId: res.body.authority_id, matterId });
+    expect(audit[0]).toMatchObject({
+      eventType: "authority.granted",
+      objectId: res.body.authority_id,
+      matterId,
+    });
     const events = await api.get("/v1/events?type=authority.granted");
     const event = events.body.items.find((e: any) => e.data.authority_id === res.body.authority_id);
-    expect(event).toMatchObject({ type: "authority.granted", data: { matter_id: matterId, basis: "engagement_letter" } });
+    expect(event).toMatchObject({
+      type: "authority.granted",
+      data: { matter_id: matterId, basis: "engagement_letter" },
+    });
   });
 
   it("names each missing required field", async () => {
@@ -122,8 +152,16 @@ describe("granting authority", () => {
       [{ source_refs: [{ url: "x" }] }, "unknown_parameter", "source_refs[0].url"],
       [{ scope: "all" }, "parameter_invalid", "scope"],
       [{ effective_at: "yesterday" }, "parameter_invalid", "effective_at"],
-      [{ effective_at: "2026-01-02T00:00:00.000Z", expires_at: "2026-01-01T00:00:00.000Z" }, "parameter_invalid", "expires_at"],
-      [{ effective_at: "2026-01-01T00:00:00.000Z", expires_at: "2026-01-01T00:00:00.000Z" }, "parameter_invalid", "expires_at"],
+      [
+        { effective_at: "2026-01-02T00:00:00.000Z", expires_at: "2026-01-01T00:00:00.000Z" },
+        "parameter_invalid",
+        "expires_at",
+      ],
+      [
+        { effective_at: "2026-01-01T00:00:00.000Z", expires_at: "2026-01-01T00:00:00.000Z" },
+        "parameter_invalid",
+        "expires_at",
+      ],
       [{ status: "granted" }, "unknown_parameter", "status"],
     ];
     for (const [patch, code, param] of cases) {
@@ -138,15 +176,24 @@ describe("granting authority", () => {
     const matterId = await createMatter();
     const first = await grant(matterId);
     const second = await grant(matterId, { basis: "court_order" });
-    await api.post(`/v1/matters/${matterId}/authority/${first.authority_id}/revoke`, { reason: "superseded" });
+    await api.post(`/v1/matters/${matterId}/authority/${first.authority_id}/revoke`, {
+      reason: "superseded",
+    });
     const list = await api.get(`/v1/matters/${matterId}/authority`);
     expect(list.status).toBe(200);
     expect(list.body.items.map((g: any) => [g.authority_id, g.status])).toEqual([
       [second.authority_id, "granted"],
       [first.authority_id, "revoked"],
     ]);
-    expect((await api.get(`/v1/matters/${matterId}/authority?status=revoked`)).body.items.map((g: any) => g.authority_id)).toEqual([first.authority_id]);
-    expect(errorOf(await api.get(`/v1/matters/${matterId}/authority?status=maybe`))).toMatchObject({ code: "parameter_invalid", param: "status" });
+    expect(
+      (await api.get(`/v1/matters/${matterId}/authority?status=revoked`)).body.items.map(
+        (g: any) => g.authority_id,
+      ),
+    ).toEqual([first.authority_id]);
+    expect(errorOf(await api.get(`/v1/matters/${matterId}/authority?status=maybe`))).toMatchObject({
+      code: "parameter_invalid",
+      param: "status",
+    });
   });
 
   it("refuses grants and revocations under a closed matter with 409 matter_closed", async () => {
@@ -156,7 +203,10 @@ describe("granting authority", () => {
     const res = await api.post(`/v1/matters/${matterId}/authority`, GRANT);
     expect(res.status).toBe(409);
     expect(errorOf(res)).toMatchObject({ code: "matter_closed", param: "matter_id" });
-    const revoke = await api.post(`/v1/matters/${matterId}/authority/${existing.authority_id}/revoke`, {});
+    const revoke = await api.post(
+      `/v1/matters/${matterId}/authority/${existing.authority_id}/revoke`,
+      {},
+    );
     expect(errorOf(revoke).code).toBe("matter_closed");
     expect((await api.get(`/v1/matters/${matterId}/authority`)).body.items).toHaveLength(1);
   });
@@ -166,15 +216,29 @@ describe("revoking authority", () => {
   it("revokes a grant, emits authority.revoked, and refuses a second revocation with 409", async () => {
     const matterId = await createMatter();
     const g = await grant(matterId);
-    const res = await api.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, { reason: "client withdrew" });
+    const res = await api.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, {
+      reason: "client withdrew",
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ authority_id: g.authority_id, status: "revoked", revoked_at: expect.stringMatching(ISO), revoke_reason: "client withdrew" });
+    expect(res.body).toMatchObject({
+      authority_id: g.authority_id,
+      status: "revoked",
+      revoked_at: expect.stringMatching(ISO),
+      revoke_reason: "client withdrew",
+    });
     expect((await auditOf(res)).map((a) => a.eventType)).toEqual(["authority.revoked"]);
     const events = await api.get("/v1/events?type=authority.revoked");
-    expect(events.body.items.some((e: any) => e.data.authority_id === g.authority_id && e.data.reason === "client withdrew")).toBe(true);
+    expect(
+      events.body.items.some(
+        (e: any) => e.data.authority_id === g.authority_id && e.data.reason === "client withdrew",
+      ),
+    ).toBe(true);
     const again = await api.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`);
     expect(again.status).toBe(409);
-    expect(errorOf(again)).toMatchObject({ code: "invalid_state_transition", details: { from: "revoked", allowed: [] } });
+    expect(errorOf(again)).toMatchObject({
+      code: "invalid_state_transition",
+      details: { from: "revoked", allowed: [] },
+    });
   });
 
   it("answers 404 for a grant of another matter or an unknown grant, and refuses unknown body fields", async () => {
@@ -184,9 +248,15 @@ describe("revoking authority", () => {
     const wrongMatter = await api.post(`/v1/matters/${b}/authority/${g.authority_id}/revoke`, {});
     expect(wrongMatter.status).toBe(404);
     expect(errorOf(wrongMatter)).toMatchObject({ code: "resource_missing", param: "authority_id" });
-    expect((await api.post(`/v1/matters/${a}/authority/${newId("authority")}/revoke`, {})).status).toBe(404);
-    expect(errorOf(await api.post(`/v1/matters/${a}/authority/${g.authority_id}/revoke`, { why: "x" }))).toMatchObject({ code: "unknown_parameter", param: "why" });
-    expect(errorOf(await api.post(`/v1/matters/${a}/authority/${g.authority_id}/revoke`, { reason: 1 }))).toMatchObject({ code: "parameter_invalid", param: "reason" });
+    expect(
+      (await api.post(`/v1/matters/${a}/authority/${newId("authority")}/revoke`, {})).status,
+    ).toBe(404);
+    expect(
+      errorOf(await api.post(`/v1/matters/${a}/authority/${g.authority_id}/revoke`, { why: "x" })),
+    ).toMatchObject({ code: "unknown_parameter", param: "why" });
+    expect(
+      errorOf(await api.post(`/v1/matters/${a}/authority/${g.authority_id}/revoke`, { reason: 1 })),
+    ).toMatchObject({ code: "parameter_invalid", param: "reason" });
   });
 });
 
@@ -195,7 +265,11 @@ describe("authority status and the authority gate", () => {
     const matterId = await createMatter();
     const refused = await gate(matterId);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ code: "authority_required", status: 403, details: { matter_id: matterId, authority_status: "none" } });
+    expect(refused).toMatchObject({
+      code: "authority_required",
+      status: 403,
+      details: { matter_id: matterId, authority_status: "none" },
+    });
     await grant(matterId);
     expect(await gate(matterId)).toBe("passed");
   });
@@ -206,7 +280,10 @@ describe("authority status and the authority gate", () => {
     expect(await gate(matterId)).toBe("passed");
     await api.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, {});
     expect(await statusOf(matterId)).toBe("revoked");
-    expect(await gate(matterId)).toMatchObject({ code: "authority_required", details: { authority_status: "revoked" } });
+    expect(await gate(matterId)).toMatchObject({
+      code: "authority_required",
+      details: { authority_status: "revoked" },
+    });
   });
 
   it("passes until expires_at and refuses afterwards, with authority_status expired", async () => {
@@ -215,11 +292,19 @@ describe("authority status and the authority gate", () => {
     expect(await gate(matterId)).toBe("passed");
     await sleep(1700);
     expect(await statusOf(matterId)).toBe("expired");
-    expect(await gate(matterId)).toMatchObject({ code: "authority_required", details: { authority_status: "expired" } });
+    expect(await gate(matterId)).toMatchObject({
+      code: "authority_required",
+      details: { authority_status: "expired" },
+    });
     const list = await api.get(`/v1/matters/${matterId}/authority?status=expired`);
-    expect(list.body.items.map((x: any) => [x.authority_id, x.status])).toEqual([[g.authority_id, "expired"]]);
+    expect(list.body.items.map((x: any) => [x.authority_id, x.status])).toEqual([
+      [g.authority_id, "expired"],
+    ]);
     // Revoking an expired grant is still allowed (it is not revoked yet).
-    expect((await api.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, {})).body.status).toBe("revoked");
+    expect(
+      (await api.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, {})).body
+        .status,
+    ).toBe("revoked");
   });
 
   it("refuses a grant that is not yet effective, with authority_status none", async () => {
@@ -227,14 +312,20 @@ describe("authority status and the authority gate", () => {
     const g = await grant(matterId, { effective_at: inMs(3_600_000), basis: "court_order" });
     expect(g).toMatchObject({ status: "granted", basis: "court_order" });
     expect(await statusOf(matterId)).toBe("none");
-    expect(await gate(matterId)).toMatchObject({ code: "authority_required", details: { authority_status: "none" } });
+    expect(await gate(matterId)).toMatchObject({
+      code: "authority_required",
+      details: { authority_status: "none" },
+    });
   });
 
   it("checks scope first and answers 404 before 403 for a matter out of reach", async () => {
     const matterId = await createMatter();
     await grant(matterId);
     const stranger = await new Seed(app).org();
-    expect(await gate(matterId, stranger.admin)).toMatchObject({ code: "resource_missing", param: "matter_id" });
+    expect(await gate(matterId, stranger.admin)).toMatchObject({
+      code: "resource_missing",
+      param: "matter_id",
+    });
     const reader = await org.key({ scopes: ["judgments:read"] });
     expect(await gate(matterId, reader)).toMatchObject({ code: "insufficient_scope" });
   });
@@ -243,7 +334,11 @@ describe("authority status and the authority gate", () => {
     const now = new Date("2026-06-11T12:00:00.000Z");
     const at = (iso: string) => new Date(iso);
     const live = { status: "granted", effectiveAt: at("2026-01-01T00:00:00Z"), expiresAt: null };
-    const expired = { status: "granted", effectiveAt: at("2026-01-01T00:00:00Z"), expiresAt: at("2026-06-11T12:00:00Z") };
+    const expired = {
+      status: "granted",
+      effectiveAt: at("2026-01-01T00:00:00Z"),
+      expiresAt: at("2026-06-11T12:00:00Z"),
+    };
     const revoked = { status: "revoked", effectiveAt: at("2026-01-01T00:00:00Z"), expiresAt: null };
     const future = { status: "granted", effectiveAt: at("2026-06-11T12:00:01Z"), expiresAt: null };
     expect(authorityStatus([], now)).toBe("none");
@@ -261,7 +356,11 @@ describe("authority isolation and permissions", () => {
     const matterId = await createMatter(tenant.admin);
     const g = await grant(matterId, {}, tenant.admin);
     const other = await createMatter(tenant.admin);
-    const clients = [org.admin, await tenant.key({ environment: "live" }), await tenant.key({ scopes: ["*"], matter_ids: [other] })];
+    const clients = [
+      org.admin,
+      await tenant.key({ environment: "live" }),
+      await tenant.key({ scopes: ["*"], matter_ids: [other] }),
+    ];
     for (const client of clients) {
       for (const res of [
         await client.get(`/v1/matters/${matterId}/authority`),
@@ -270,16 +369,23 @@ describe("authority isolation and permissions", () => {
       ]) {
         expect(res.status, res.text).toBe(404);
       }
-      const node = await client.graphql(`query($id: ID!) { node(id: $id) { id } }`, { id: g.authority_id });
+      const node = await client.graphql(`query($id: ID!) { node(id: $id) { id } }`, {
+        id: g.authority_id,
+      });
       expect(node.body.data.node).toBeNull();
     }
-    expect((await tenant.admin.get(`/v1/matters/${matterId}/authority`)).body.items[0].status).toBe("granted");
+    expect((await tenant.admin.get(`/v1/matters/${matterId}/authority`)).body.items[0].status).toBe(
+      "granted",
+    );
   });
 
   it("lets a viewer read grants but not grant or revoke, and needs authority scopes", async () => {
     const matterId = await createMatter();
     const g = await grant(matterId);
-    const user = await api.post(`/v1/organizations/${org.id}/users`, { email: `viewer-${newId("x")}@example.com`, roles: ["viewer"] });
+    const user = await api.post(`/v1/organizations/${org.id}/users`, {
+      email: `viewer-${newId("x")}@example.com`,
+      roles: ["viewer"],
+    });
     const viewer = await org.key({ scopes: ["*"], user_id: user.body.user_id });
     expect((await viewer.get(`/v1/matters/${matterId}/authority`)).status).toBe(200);
     for (const res of [
@@ -287,10 +393,15 @@ describe("authority isolation and permissions", () => {
       await viewer.post(`/v1/matters/${matterId}/authority/${g.authority_id}/revoke`, {}),
     ]) {
       expect(res.status).toBe(403);
-      expect(errorOf(res)).toMatchObject({ code: "insufficient_scope", details: { required_scope: "authority:write" } });
+      expect(errorOf(res)).toMatchObject({
+        code: "insufficient_scope",
+        details: { required_scope: "authority:write" },
+      });
     }
     const mattersOnly = await org.key({ scopes: ["matters:*"] });
-    expect(errorOf(await mattersOnly.get(`/v1/matters/${matterId}/authority`)).details.required_scope).toBe("authority:read");
+    expect(
+      errorOf(await mattersOnly.get(`/v1/matters/${matterId}/authority`)).details.required_scope,
+    ).toBe("authority:read");
   });
 });
 
@@ -299,11 +410,23 @@ describe("authority over GraphQL", () => {
     const matterId = await createMatter();
     const granted = await api.graphql(
       `mutation($m: ID!, $input: GrantAuthorityInput!) { grantAuthority(matterId: $m, input: $input) { id authorityId status basis sourceRefs { title } } }`,
-      { m: matterId, input: { basis: "assignment", grantedBy: "Assignor LLC", sourceRefs: [{ title: "Assignment deed" }] } },
+      {
+        m: matterId,
+        input: {
+          basis: "assignment",
+          grantedBy: "Assignor LLC",
+          sourceRefs: [{ title: "Assignment deed" }],
+        },
+      },
     );
     expect(granted.body.errors).toBeUndefined();
     const g = granted.body.data.grantAuthority;
-    expect(g).toMatchObject({ id: g.authorityId, status: "granted", basis: "assignment", sourceRefs: [{ title: "Assignment deed" }] });
+    expect(g).toMatchObject({
+      id: g.authorityId,
+      status: "granted",
+      basis: "assignment",
+      sourceRefs: [{ title: "Assignment deed" }],
+    });
     const read = await api.graphql(
       `query($m: ID!, $id: ID!) {
         matter(id: $m) { authorityStatus authorityGrants { edges { node { id } } } }
@@ -322,12 +445,18 @@ describe("authority over GraphQL", () => {
       { m: matterId, id: g.id },
     );
     expect(revoked.body.data.revokeAuthority).toEqual({ status: "revoked", revokeReason: "done" });
-    const twice = await api.graphql(`mutation($m: ID!, $id: ID!) { revokeAuthority(matterId: $m, authorityId: $id) { status } }`, { m: matterId, id: g.id });
+    const twice = await api.graphql(
+      `mutation($m: ID!, $id: ID!) { revokeAuthority(matterId: $m, authorityId: $id) { status } }`,
+      { m: matterId, id: g.id },
+    );
     expect(twice.body.errors[0].extensions.code).toBe("invalid_state_transition");
     const empty = await api.graphql(
       `mutation($m: ID!) { grantAuthority(matterId: $m, input: { basis: statutory, grantedBy: "Statute", sourceRefs: [] }) { id } }`,
       { m: matterId },
     );
-    expect(empty.body.errors[0].extensions).toMatchObject({ code: "parameter_invalid", param: "source_refs" });
+    expect(empty.body.errors[0].extensions).toMatchObject({
+      code: "parameter_invalid",
+      param: "source_refs",
+    });
   });
 });

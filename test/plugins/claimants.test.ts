@@ -24,18 +24,28 @@ async function createMatter(client: Client = api) {
   return res.body.matter_id as string;
 }
 
-async function createClaimant(matterId: string, body: Record<string, unknown> = {}, client: Client = api) {
+async function createClaimant(
+  matterId: string,
+  body: Record<string, unknown> = {},
+  client: Client = api,
+) {
   const res = await client.post(`/v1/matters/${matterId}/claimants`, { ...CLAIMANT, ...body });
   expect(res.status, res.text).toBe(201);
   return res.body;
 }
 
-const auditOf = (res: ApiResponse) => app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
+const auditOf = (res: ApiResponse) =>
+  app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
 
 describe("creating claimants", () => {
   it("adds a claimant and answers 201 with the whole Claimant", async () => {
     const matterId = await createMatter();
-    const source = { source_id: "kyc_1", source_type: "kyc_record", title: "KYC", chain_of_custody_id: "coc_9" };
+    const source = {
+      source_id: "kyc_1",
+      source_type: "kyc_record",
+      title: "KYC",
+      chain_of_custody_id: "coc_9",
+    };
     const res = await api.post(`/v1/matters/${matterId}/claimants`, {
       name: "Acme Corp",
       role: "creditor",
@@ -50,14 +60,23 @@ describe("creating claimants", () => {
       role: "creditor",
       economics: { share_percentage: 62.5, notes: { keepCase: 1 } },
       source_refs: [{ ...source, uri: null, hash: null, admissibility_notes: null }],
-      review_state: { review_required: false, review_status: "not_required", review_owner: null, review_notes: null },
+      review_state: {
+        review_required: false,
+        review_status: "not_required",
+        review_owner: null,
+        review_notes: null,
+      },
       created_at: expect.stringMatching(ISO),
       updated_at: expect.stringMatching(ISO),
       audit_ref: res.headers.get("md-request-id"),
     });
     const audit = await auditOf(res);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ eventType: "claimant.created", objectId: res.body.claimant_id, matterId });
+    expect(audit[0]).toMatchObject({
+      eventType: "claimant.created",
+      objectId: res.body.claimant_id,
+      matterId,
+    });
   });
 
   it("names each missing required field and refuses wrong types, bad roles and bad shares", async () => {
@@ -69,10 +88,26 @@ describe("creating claimants", () => {
       [{ name: "", role: "victim" }, "parameter_invalid", "name"],
       [{ name: "X", role: "bystander" }, "parameter_invalid", "role"],
       [{ name: "X", role: "victim", economics: 5 }, "parameter_invalid", "economics"],
-      [{ name: "X", role: "victim", economics: { share_percentage: 100.5 } }, "parameter_invalid", "economics.share_percentage"],
-      [{ name: "X", role: "victim", economics: { share_percentage: -1 } }, "parameter_invalid", "economics.share_percentage"],
-      [{ name: "X", role: "victim", economics: { share_percentage: "50" } }, "parameter_invalid", "economics.share_percentage"],
-      [{ name: "X", role: "victim", source_refs: [{ title: "ok" }, 3] }, "parameter_invalid", "source_refs[1]"],
+      [
+        { name: "X", role: "victim", economics: { share_percentage: 100.5 } },
+        "parameter_invalid",
+        "economics.share_percentage",
+      ],
+      [
+        { name: "X", role: "victim", economics: { share_percentage: -1 } },
+        "parameter_invalid",
+        "economics.share_percentage",
+      ],
+      [
+        { name: "X", role: "victim", economics: { share_percentage: "50" } },
+        "parameter_invalid",
+        "economics.share_percentage",
+      ],
+      [
+        { name: "X", role: "victim", source_refs: [{ title: "ok" }, 3] },
+        "parameter_invalid",
+        "source_refs[1]",
+      ],
       [{ name: "X", role: "victim", matter_id: matterId }, "unknown_parameter", "matter_id"],
       [{ name: "X", role: "victim", review_state: {} }, "unknown_parameter", "review_state"],
     ];
@@ -98,11 +133,18 @@ describe("reading and updating claimants", () => {
     const list = await api.get(`/v1/matters/${matterId}/claimants`);
     expect(list.body).toMatchObject({ has_more: false, next_cursor: null });
     expect(list.body.items.map((c: any) => c.claimant_id)).toEqual([b.claimant_id, a.claimant_id]);
-    expect((await api.get(`/v1/matters/${matterId}/claimants?role=creditor`)).body.items.map((c: any) => c.claimant_id)).toEqual([a.claimant_id]);
+    expect(
+      (await api.get(`/v1/matters/${matterId}/claimants?role=creditor`)).body.items.map(
+        (c: any) => c.claimant_id,
+      ),
+    ).toEqual([a.claimant_id]);
     const missing = await api.get(`/v1/claimants/${newId("clm")}`);
     expect(missing.status).toBe(404);
     expect(errorOf(missing)).toMatchObject({ code: "resource_missing", param: "claimant_id" });
-    expect(errorOf(await api.get(`/v1/matters/${matterId}/claimants?limit=0`))).toMatchObject({ code: "parameter_invalid", param: "limit" });
+    expect(errorOf(await api.get(`/v1/matters/${matterId}/claimants?limit=0`))).toMatchObject({
+      code: "parameter_invalid",
+      param: "limit",
+    });
   });
 
   it("patches name, economics and review state, merging review fields, and audits it", async () => {
@@ -118,21 +160,50 @@ describe("reading and updating claimants", () => {
       name: "Jane Q. Victim",
       role: "victim",
       economics: { share_percentage: 40 },
-      review_state: { review_required: true, review_status: "pending", review_owner: "counsel_1", review_notes: null },
+      review_state: {
+        review_required: true,
+        review_status: "pending",
+        review_owner: "counsel_1",
+        review_notes: null,
+      },
     });
-    const more = await api.patch(`/v1/claimants/${c.claimant_id}`, { review_state: { review_notes: "ID verified" } });
-    expect(more.body.review_state).toEqual({ review_required: true, review_status: "pending", review_owner: "counsel_1", review_notes: "ID verified" });
-    expect((await auditOf(more))[0]).toMatchObject({ eventType: "claimant.updated", objectId: c.claimant_id, matterId });
+    const more = await api.patch(`/v1/claimants/${c.claimant_id}`, {
+      review_state: { review_notes: "ID verified" },
+    });
+    expect(more.body.review_state).toEqual({
+      review_required: true,
+      review_status: "pending",
+      review_owner: "counsel_1",
+      review_notes: "ID verified",
+    });
+    expect((await auditOf(more))[0]).toMatchObject({
+      eventType: "claimant.updated",
+      objectId: c.claimant_id,
+      matterId,
+    });
   });
 
   it("refuses unknown fields, nulls and bad shares on PATCH", async () => {
     const c = await createClaimant(await createMatter());
     const path = `/v1/claimants/${c.claimant_id}`;
-    expect(errorOf(await api.patch(path, { role: "creditor" }))).toMatchObject({ code: "unknown_parameter", param: "role" });
-    expect(errorOf(await api.patch(path, { name: null }))).toMatchObject({ code: "parameter_invalid", param: "name" });
-    expect(errorOf(await api.patch(path, { review_state: null }))).toMatchObject({ code: "parameter_invalid", param: "review_state" });
-    expect(errorOf(await api.patch(path, { review_state: { review_required: "yes" } }))).toMatchObject({ code: "parameter_invalid", param: "review_state.review_required" });
-    expect(errorOf(await api.patch(path, { economics: { share_percentage: 101 } }))).toMatchObject({ param: "economics.share_percentage" });
+    expect(errorOf(await api.patch(path, { role: "creditor" }))).toMatchObject({
+      code: "unknown_parameter",
+      param: "role",
+    });
+    expect(errorOf(await api.patch(path, { name: null }))).toMatchObject({
+      code: "parameter_invalid",
+      param: "name",
+    });
+    expect(errorOf(await api.patch(path, { review_state: null }))).toMatchObject({
+      code: "parameter_invalid",
+      param: "review_state",
+    });
+    expect(
+      errorOf(await api.patch(path, { review_state: { review_required: "yes" } })),
+    ).toMatchObject({ code: "parameter_invalid", param: "review_state.review_required" });
+    expect(errorOf(await api.patch(path, { economics: { share_percentage: 101 } }))).toMatchObject({
+      param: "economics.share_percentage",
+    });
     expect((await api.get(path)).body.name).toBe("Jane Victim");
   });
 });
@@ -144,11 +215,19 @@ describe("claimants under a closed matter", () => {
     await api.post(`/v1/matters/${matterId}/close`, { reason: "exhausted" });
     const create = await api.post(`/v1/matters/${matterId}/claimants`, CLAIMANT);
     expect(create.status).toBe(409);
-    expect(errorOf(create)).toMatchObject({ type: "conflict_error", code: "matter_closed", param: "matter_id" });
+    expect(errorOf(create)).toMatchObject({
+      type: "conflict_error",
+      code: "matter_closed",
+      param: "matter_id",
+    });
     const patch = await api.patch(`/v1/claimants/${c.claimant_id}`, { name: "Later" });
     expect(patch.status).toBe(409);
     expect(errorOf(patch).code).toBe("matter_closed");
-    expect(await app.db.root.auditEvent.count({ where: { requestId: { in: [create.body.audit_ref, patch.body.audit_ref] } } })).toBe(0);
+    expect(
+      await app.db.root.auditEvent.count({
+        where: { requestId: { in: [create.body.audit_ref, patch.body.audit_ref] } },
+      }),
+    ).toBe(0);
     expect((await api.get(`/v1/matters/${matterId}/claimants`)).body.items).toHaveLength(1);
   });
 });
@@ -159,7 +238,11 @@ describe("claimant isolation and permissions", () => {
     const matterId = await createMatter(tenant.admin);
     const c = await createClaimant(matterId, {}, tenant.admin);
     const other = await createMatter(tenant.admin);
-    const clients = [org.admin, await tenant.key({ environment: "live" }), await tenant.key({ scopes: ["*"], matter_ids: [other] })];
+    const clients = [
+      org.admin,
+      await tenant.key({ environment: "live" }),
+      await tenant.key({ scopes: ["*"], matter_ids: [other] }),
+    ];
     for (const client of clients) {
       for (const res of [
         await client.get(`/v1/claimants/${c.claimant_id}`),
@@ -169,22 +252,36 @@ describe("claimant isolation and permissions", () => {
       ]) {
         expect(res.status, res.text).toBe(404);
       }
-      const gql = await client.graphql(`query($id: ID!) { node(id: $id) { id } claimant(id: $id) { id } }`, { id: c.claimant_id });
+      const gql = await client.graphql(
+        `query($id: ID!) { node(id: $id) { id } claimant(id: $id) { id } }`,
+        { id: c.claimant_id },
+      );
       expect(gql.body.data?.node ?? null).toBeNull();
       expect(gql.body.errors[0].extensions.code).toBe("resource_missing");
     }
-    expect((await tenant.admin.get(`/v1/claimants/${c.claimant_id}`)).body.name).toBe("Jane Victim");
+    expect((await tenant.admin.get(`/v1/claimants/${c.claimant_id}`)).body.name).toBe(
+      "Jane Victim",
+    );
   });
 
   it("lets a viewer read claimants but not write them", async () => {
     const matterId = await createMatter();
     const c = await createClaimant(matterId);
-    const user = await api.post(`/v1/organizations/${org.id}/users`, { email: `viewer-${newId("x")}@example.com`, roles: ["viewer"] });
+    const user = await api.post(`/v1/organizations/${org.id}/users`, {
+      email: `viewer-${newId("x")}@example.com`,
+      roles: ["viewer"],
+    });
     const viewer = await org.key({ scopes: ["*"], user_id: user.body.user_id });
     expect((await viewer.get(`/v1/claimants/${c.claimant_id}`)).status).toBe(200);
-    for (const res of [await viewer.post(`/v1/matters/${matterId}/claimants`, CLAIMANT), await viewer.patch(`/v1/claimants/${c.claimant_id}`, { name: "x" })]) {
+    for (const res of [
+      await viewer.post(`/v1/matters/${matterId}/claimants`, CLAIMANT),
+      await viewer.patch(`/v1/claimants/${c.claimant_id}`, { name: "x" }),
+    ]) {
       expect(res.status).toBe(403);
-      expect(errorOf(res)).toMatchObject({ code: "insufficient_scope", details: { required_scope: "claimants:write" } });
+      expect(errorOf(res)).toMatchObject({
+        code: "insufficient_scope",
+        details: { required_scope: "claimants:write" },
+      });
     }
   });
 });
@@ -198,12 +295,21 @@ describe("claimants over GraphQL", () => {
     );
     expect(created.body.errors).toBeUndefined();
     const c = created.body.data.createClaimant;
-    expect(c).toEqual({ id: c.claimantId, claimantId: expect.stringMatching(/^clm_/), role: "assignee", economics: { share_percentage: 25 }, reviewState: { reviewStatus: "not_required" } });
+    expect(c).toEqual({
+      id: c.claimantId,
+      claimantId: expect.stringMatching(/^clm_/),
+      role: "assignee",
+      economics: { share_percentage: 25 },
+      reviewState: { reviewStatus: "not_required" },
+    });
     const updated = await api.graphql(
       `mutation($id: ID!) { updateClaimant(id: $id, input: { reviewState: { reviewRequired: true, reviewStatus: "approved" } }) { reviewState { reviewRequired reviewStatus } } }`,
       { id: c.id },
     );
-    expect(updated.body.data.updateClaimant.reviewState).toEqual({ reviewRequired: true, reviewStatus: "approved" });
+    expect(updated.body.data.updateClaimant.reviewState).toEqual({
+      reviewRequired: true,
+      reviewStatus: "approved",
+    });
     const read = await api.graphql(
       `query($m: ID!, $id: ID!) {
         claimant(id: $id) { name matterId }
@@ -219,7 +325,13 @@ describe("claimants over GraphQL", () => {
       matter: { claimants: { edges: [{ node: { id: c.id } }], pageInfo: { hasNextPage: false } } },
       node: { __typename: "Claimant" },
     });
-    const bad = await api.graphql(`mutation($m: ID!) { createClaimant(matterId: $m, input: { name: "X", role: other, economics: { share_percentage: 500 } }) { id } }`, { m: matterId });
-    expect(bad.body.errors[0].extensions).toMatchObject({ code: "parameter_invalid", param: "economics.share_percentage" });
+    const bad = await api.graphql(
+      `mutation($m: ID!) { createClaimant(matterId: $m, input: { name: "X", role: other, economics: { share_percentage: 500 } }) { id } }`,
+      { m: matterId },
+    );
+    expect(bad.body.errors[0].extensions).toMatchObject({
+      code: "parameter_invalid",
+      param: "economics.share_percentage",
+    });
   });
 });

@@ -45,7 +45,10 @@ const BIP350_INVALID: Array<[string, string]> = [
   ["bc1p38j9r5y49hruaue7wxjce0updqjuyyx0kh56v8s25huc6995vvpql3jow4", "invalid character"],
   ["BC130XLXVLHEMJA6C4DQV22UAPCTQUPFHLXM9H8Z3K2E72Q4K9HCZ7VQ7ZWS8R", "witness version 17"],
   ["bc1pw5dgrnzv", "1-byte program"],
-  ["bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav", "41-byte program"],
+  [
+    "bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7v8n0nx0muaewav253zgeav",
+    "41-byte program",
+  ],
   ["BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P", "16-byte v0 program"],
   ["bc1gmk9yu", "empty data"],
 ];
@@ -61,13 +64,18 @@ describe("EVM addresses (EIP-55)", () => {
   });
 
   it("refuses a wrong checksum, a short address and non-hex characters", () => {
-    expect(checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD")).toMatchObject({ ok: false, reason: expect.stringContaining("EIP-55") });
+    expect(checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("EIP-55"),
+    });
     expect(checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeA").ok).toBe(false);
     expect(checkEvmAddress("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg").ok).toBe(false);
     expect(checkWalletAddress("0x123").ok).toBe(false);
   });
 
-  const addressArb = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => toEip55(`0x${Buffer.from(b).toString("hex")}`));
+  const addressArb = fc
+    .uint8Array({ minLength: 20, maxLength: 20 })
+    .map((b) => toEip55(`0x${Buffer.from(b).toString("hex")}`));
 
   it("accepts every checksummed address and its all-lowercase form (property)", () => {
     fc.assert(
@@ -85,11 +93,17 @@ describe("EVM addresses (EIP-55)", () => {
         fc.pre(letters.length > 0);
         const at = letters[pick % letters.length]!;
         const c = a[at]!;
-        const flipped = a.slice(0, at) + (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) + a.slice(at + 1);
+        const flipped =
+          a.slice(0, at) +
+          (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) +
+          a.slice(at + 1);
         const body = flipped.slice(2);
         // Flipping the only letter of one case yields all-lower or all-upper, which carries no checksum.
         fc.pre(body !== body.toLowerCase() && body !== body.toUpperCase());
-        expect(checkEvmAddress(flipped)).toMatchObject({ ok: false, reason: expect.stringContaining("EIP-55") });
+        expect(checkEvmAddress(flipped)).toMatchObject({
+          ok: false,
+          reason: expect.stringContaining("EIP-55"),
+        });
       }),
       { numRuns: 300 },
     );
@@ -112,7 +126,11 @@ describe("Bitcoin addresses", () => {
   });
 
   it("accepts real legacy P2PKH and P2SH addresses and refuses a changed character", () => {
-    for (const a of ["1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa", "1BoatSLRHtKNngkdXEeobR76b53LETtpyT", "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy"]) {
+    for (const a of [
+      "1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa",
+      "1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+      "3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy",
+    ]) {
       expect(checkBitcoinBase58(a)).toMatchObject({ ok: true, format: "base58check" });
       expect(checkWalletAddress(a)).toMatchObject({ ok: true, network: "bitcoin" });
     }
@@ -127,11 +145,18 @@ describe("Tron and Solana addresses", () => {
       expect(checkTronAddress(a).ok).toBe(true);
       expect(checkWalletAddress(a)).toMatchObject({ ok: true, network: "tron" });
     }
-    expect(checkWalletAddress("TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM")).toMatchObject({ ok: false, reason: expect.stringContaining("Tron") });
+    expect(checkWalletAddress("TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("Tron"),
+    });
   });
 
   it("accepts 32-byte Solana keys, even one starting with T, and refuses other lengths", () => {
-    for (const a of ["So11111111111111111111111111111111111111112", "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", "11111111111111111111111111111111"]) {
+    for (const a of [
+      "So11111111111111111111111111111111111111112",
+      "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+      "11111111111111111111111111111111",
+    ]) {
       expect(checkSolanaAddress(a).ok).toBe(true);
       expect(checkWalletAddress(a)).toMatchObject({ ok: true, network: "solana" });
     }
@@ -142,14 +167,29 @@ describe("Tron and Solana addresses", () => {
 
 describe("other shapes", () => {
   it("accepts other chains' checksummed base58check and bech32 addresses", () => {
-    expect(checkWalletAddress("LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9")).toMatchObject({ ok: true, network: "other" });
-    expect(checkWalletAddress("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")).toMatchObject({ ok: true, network: "xrp" });
-    expect(checkWalletAddress("cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu")).toMatchObject({ ok: true, network: "other" });
+    expect(checkWalletAddress("LVg2kJoFNg45Nbpy53h7Fe1wKyeXVRhMH9")).toMatchObject({
+      ok: true,
+      network: "other",
+    });
+    expect(checkWalletAddress("rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh")).toMatchObject({
+      ok: true,
+      network: "xrp",
+    });
+    expect(checkWalletAddress("cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu")).toMatchObject({
+      ok: true,
+      network: "other",
+    });
     expect(checkWalletAddress("cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xv").ok).toBe(false);
   });
 
   it("refuses text that is no address at all", () => {
-    for (const a of ["", " 0x52908400098527886E0F7030069857D2E4169EE7", "not_a_wallet", "hello", "bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT"]) {
+    for (const a of [
+      "",
+      " 0x52908400098527886E0F7030069857D2E4169EE7",
+      "not_a_wallet",
+      "hello",
+      "bitcoin:1BoatSLRHtKNngkdXEeobR76b53LETtpyT",
+    ]) {
       expect(checkWalletAddress(a).ok).toBe(false);
     }
   });

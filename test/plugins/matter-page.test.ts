@@ -21,12 +21,31 @@ const PAGE = `query($id: ID!) {
 async function matterWith(n: number): Promise<string> {
   const m = (await api.post("/v1/matters", { name: `page ${n}` })).body.matter_id;
   for (let i = 0; i < n; i++) {
-    expect((await api.post(`/v1/matters/${m}/authority`, { basis: "court_order", granted_by: "Court", source_refs: [{ source_type: "court_order" }] })).status).toBe(201);
-    expect((await api.post(`/v1/matters/${m}/claimants`, { name: `C${i}`, role: "creditor" })).status).toBe(201);
-    expect((await api.post("/v1/debtors", { matter_id: m, type: "individual", legal_name: `D${i}` })).status).toBe(201);
+    expect(
+      (
+        await api.post(`/v1/matters/${m}/authority`, {
+          basis: "court_order",
+          granted_by: "Court",
+          source_refs: [{ source_type: "court_order" }],
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (await api.post(`/v1/matters/${m}/claimants`, { name: `C${i}`, role: "creditor" })).status,
+    ).toBe(201);
+    expect(
+      (await api.post("/v1/debtors", { matter_id: m, type: "individual", legal_name: `D${i}` }))
+        .status,
+    ).toBe(201);
     const j = await api.post("/v1/judgments/intake", {
-      matter_id: m, court: "Court", case_number: `N${i}`, jurisdiction: "CA", creditor: "C", debtor: "D",
-      amount: { amount: 1000 + i, currency: "USD" }, date_entered: "2025-01-01",
+      matter_id: m,
+      court: "Court",
+      case_number: `N${i}`,
+      jurisdiction: "CA",
+      creditor: "C",
+      debtor: "D",
+      amount: { amount: 1000 + i, currency: "USD" },
+      date_entered: "2025-01-01",
     });
     expect(j.status, j.text).toBe(201);
   }

@@ -23,15 +23,23 @@ async function createMatter(client: Client = api, body: Record<string, unknown> 
   return res.body;
 }
 
-const auditOf = (res: ApiResponse) => app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
+const auditOf = (res: ApiResponse) =>
+  app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
 
 async function viewerKey(target: SeededOrg) {
-  const user = await target.admin.post(`/v1/organizations/${target.id}/users`, { email: `viewer-${newId("x")}@example.com`, roles: ["viewer"] });
+  const user = await target.admin.post(`/v1/organizations/${target.id}/users`, {
+    email: `viewer-${newId("x")}@example.com`,
+    roles: ["viewer"],
+  });
   expect(user.status, user.text).toBe(201);
   return target.key({ scopes: ["*"], user_id: user.body.user_id });
 }
 
-async function addJudgment(matter: { matter_id: string; organization_id: string }, amount: string, environment = "sandbox") {
+async function addJudgment(
+  matter: { matter_id: string; organization_id: string },
+  amount: string,
+  environment = "sandbox",
+) {
   await app.db.root.judgment.create({
     data: {
       id: newId("judgment"),
@@ -57,7 +65,11 @@ describe("creating matters", () => {
       name: "Acme v. Doe",
       mode: "small_judgment",
       lead_counsel: "J. Counsel",
-      economics: { holdback_percentage: 10, counsel_fee_percentage: 33.3, nested_terms: { keepCase: true } },
+      economics: {
+        holdback_percentage: 10,
+        counsel_fee_percentage: 33.3,
+        nested_terms: { keepCase: true },
+      },
       notes: "Referred by client",
     });
     expect(res.status).toBe(201);
@@ -68,7 +80,11 @@ describe("creating matters", () => {
       status: "open",
       organization_id: org.id,
       lead_counsel: "J. Counsel",
-      economics: { holdback_percentage: 10, counsel_fee_percentage: 33.3, nested_terms: { keepCase: true } },
+      economics: {
+        holdback_percentage: 10,
+        counsel_fee_percentage: 33.3,
+        nested_terms: { keepCase: true },
+      },
       notes: "Referred by client",
       retention_policy: null,
       authority_status: "none",
@@ -82,7 +98,13 @@ describe("creating matters", () => {
     const keyId = (await api.get("/v1/capabilities")).body.access_posture.key_id;
     const audit = await auditOf(res);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ eventType: "matter.created", objectType: "matter", objectId: res.body.matter_id, matterId: res.body.matter_id, actorId: keyId });
+    expect(audit[0]).toMatchObject({
+      eventType: "matter.created",
+      objectType: "matter",
+      objectId: res.body.matter_id,
+      matterId: res.body.matter_id,
+      actorId: keyId,
+    });
   });
 
   it("defaults optional fields to null and economics to an empty object", async () => {
@@ -98,8 +120,16 @@ describe("creating matters", () => {
       [{ name: "  " }, "parameter_invalid", "name"],
       [{ name: "x", economics: "lots" }, "parameter_invalid", "economics"],
       [{ name: "x", economics: [1] }, "parameter_invalid", "economics"],
-      [{ name: "x", economics: { holdback_percentage: 101 } }, "parameter_invalid", "economics.holdback_percentage"],
-      [{ name: "x", economics: { provider_percentage: "5" } }, "parameter_invalid", "economics.provider_percentage"],
+      [
+        { name: "x", economics: { holdback_percentage: 101 } },
+        "parameter_invalid",
+        "economics.holdback_percentage",
+      ],
+      [
+        { name: "x", economics: { provider_percentage: "5" } },
+        "parameter_invalid",
+        "economics.provider_percentage",
+      ],
       [{ name: "x", lead_counsel: ["a"] }, "parameter_invalid", "lead_counsel"],
       [{ name: "x", status: "active" }, "unknown_parameter", "status"],
       [{ name: "x", leadCounsel: "camel" }, "unknown_parameter", "leadCounsel"],
@@ -140,14 +170,26 @@ describe("reading matters", () => {
     const all = await fresh.admin.get("/v1/matters");
     expect(all.body).toMatchObject({ has_more: false, next_cursor: null });
     expect(all.body.items.map((m: any) => m.matter_id)).toEqual([b.matter_id, a.matter_id]);
-    expect((await fresh.admin.get("/v1/matters?status=closed")).body.items.map((m: any) => m.matter_id)).toEqual([b.matter_id]);
-    expect((await fresh.admin.get("/v1/matters?status=open")).body.items.map((m: any) => m.matter_id)).toEqual([a.matter_id]);
-    const after = await fresh.admin.get(`/v1/matters?created_after=${encodeURIComponent(a.created_at)}`);
+    expect(
+      (await fresh.admin.get("/v1/matters?status=closed")).body.items.map((m: any) => m.matter_id),
+    ).toEqual([b.matter_id]);
+    expect(
+      (await fresh.admin.get("/v1/matters?status=open")).body.items.map((m: any) => m.matter_id),
+    ).toEqual([a.matter_id]);
+    const after = await fresh.admin.get(
+      `/v1/matters?created_after=${encodeURIComponent(a.created_at)}`,
+    );
     expect(after.body.items.every((m: any) => m.created_at > a.created_at)).toBe(true);
     const page = await fresh.admin.get("/v1/matters?limit=1");
     expect(page.body).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
-    expect(errorOf(await fresh.admin.get("/v1/matters?status=limbo"))).toMatchObject({ code: "parameter_invalid", param: "status" });
-    expect(errorOf(await fresh.admin.get("/v1/matters?colour=red"))).toMatchObject({ code: "unknown_parameter", param: "colour" });
+    expect(errorOf(await fresh.admin.get("/v1/matters?status=limbo"))).toMatchObject({
+      code: "parameter_invalid",
+      param: "status",
+    });
+    expect(errorOf(await fresh.admin.get("/v1/matters?colour=red"))).toMatchObject({
+      code: "unknown_parameter",
+      param: "colour",
+    });
   });
 });
 
@@ -162,21 +204,47 @@ describe("updating matters", () => {
       retention_policy: "7y",
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ name: "Renamed", status: "on_hold", lead_counsel: null, economics: { provider_percentage: 12.5 }, retention_policy: "7y" });
+    expect(res.body).toMatchObject({
+      name: "Renamed",
+      status: "on_hold",
+      lead_counsel: null,
+      economics: { provider_percentage: 12.5 },
+      retention_policy: "7y",
+    });
     expect(res.body.updated_at >= matter.updated_at).toBe(true);
     const audit = await auditOf(res);
     expect(audit[0]).toMatchObject({ eventType: "matter.updated", matterId: matter.matter_id });
-    expect((audit[0]!.details as any).changed.sort()).toEqual(["economics", "leadCounsel", "name", "retentionPolicy", "status"]);
+    expect((audit[0]!.details as any).changed.sort()).toEqual([
+      "economics",
+      "leadCounsel",
+      "name",
+      "retentionPolicy",
+      "status",
+    ]);
   });
 
   it("refuses status closed, nulls, unknown fields and a missing matter", async () => {
     const matter = await createMatter();
     const path = `/v1/matters/${matter.matter_id}`;
-    expect(errorOf(await api.patch(path, { status: "closed" }))).toMatchObject({ code: "parameter_invalid", param: "status" });
-    expect(errorOf(await api.patch(path, { name: null }))).toMatchObject({ code: "parameter_invalid", param: "name" });
-    expect(errorOf(await api.patch(path, { economics: null }))).toMatchObject({ code: "parameter_invalid", param: "economics" });
-    expect(errorOf(await api.patch(path, { notes: "not patchable" }))).toMatchObject({ code: "unknown_parameter", param: "notes" });
-    expect(errorOf(await api.patch(path, { economics: { counsel_fee_percentage: -1 } }))).toMatchObject({ param: "economics.counsel_fee_percentage" });
+    expect(errorOf(await api.patch(path, { status: "closed" }))).toMatchObject({
+      code: "parameter_invalid",
+      param: "status",
+    });
+    expect(errorOf(await api.patch(path, { name: null }))).toMatchObject({
+      code: "parameter_invalid",
+      param: "name",
+    });
+    expect(errorOf(await api.patch(path, { economics: null }))).toMatchObject({
+      code: "parameter_invalid",
+      param: "economics",
+    });
+    expect(errorOf(await api.patch(path, { notes: "not patchable" }))).toMatchObject({
+      code: "unknown_parameter",
+      param: "notes",
+    });
+    expect(
+      errorOf(await api.patch(path, { economics: { counsel_fee_percentage: -1 } })),
+    ).toMatchObject({ param: "economics.counsel_fee_percentage" });
     const missing = await api.patch(`/v1/matters/${newId("matter")}`, { name: "x" });
     expect(missing.status).toBe(404);
     expect(errorOf(missing).param).toBe("matter_id");
@@ -186,14 +254,27 @@ describe("updating matters", () => {
 describe("closing matters", () => {
   it("closes with a reason, emits matter.closed and audits it", async () => {
     const matter = await createMatter();
-    const res = await api.post(`/v1/matters/${matter.matter_id}/close`, { reason: "settled", notes: "Paid in full" });
+    const res = await api.post(`/v1/matters/${matter.matter_id}/close`, {
+      reason: "settled",
+      notes: "Paid in full",
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toMatchObject({ status: "closed", close_reason: "settled", close_notes: "Paid in full", closed_at: expect.stringMatching(ISO) });
+    expect(res.body).toMatchObject({
+      status: "closed",
+      close_reason: "settled",
+      close_notes: "Paid in full",
+      closed_at: expect.stringMatching(ISO),
+    });
     const audit = await auditOf(res);
     expect(audit.map((a) => a.eventType)).toEqual(["matter.closed"]);
     const events = await api.get("/v1/events?type=matter.closed");
     const event = events.body.items.find((e: any) => e.data.matter_id === matter.matter_id);
-    expect(event).toMatchObject({ type: "matter.closed", organization_id: org.id, environment: "sandbox", data: { matter_id: matter.matter_id, reason: "settled" } });
+    expect(event).toMatchObject({
+      type: "matter.closed",
+      organization_id: org.id,
+      environment: "sandbox",
+      data: { matter_id: matter.matter_id, reason: "settled" },
+    });
   });
 
   it("refuses closing a closed matter (409 invalid_state_transition) and any PATCH of it (409 matter_closed)", async () => {
@@ -201,22 +282,44 @@ describe("closing matters", () => {
     await api.post(`/v1/matters/${matter.matter_id}/close`, { reason: "paid" });
     const again = await api.post(`/v1/matters/${matter.matter_id}/close`, { reason: "exhausted" });
     expect(again.status).toBe(409);
-    expect(errorOf(again)).toMatchObject({ type: "conflict_error", code: "invalid_state_transition", details: { allowed: [] } });
+    expect(errorOf(again)).toMatchObject({
+      type: "conflict_error",
+      code: "invalid_state_transition",
+      details: { allowed: [] },
+    });
     const patch = await api.patch(`/v1/matters/${matter.matter_id}`, { name: "Too late" });
     expect(patch.status).toBe(409);
     expect(errorOf(patch)).toMatchObject({ code: "matter_closed", param: "matter_id" });
-    const refusedAudit = await app.db.root.auditEvent.count({ where: { requestId: { in: [again.body.audit_ref, patch.body.audit_ref] } } });
+    const refusedAudit = await app.db.root.auditEvent.count({
+      where: { requestId: { in: [again.body.audit_ref, patch.body.audit_ref] } },
+    });
     expect(refusedAudit).toBe(0);
-    expect((await api.get(`/v1/matters/${matter.matter_id}`)).body).toMatchObject({ name: "Acme v. Doe", close_reason: "paid" });
+    expect((await api.get(`/v1/matters/${matter.matter_id}`)).body).toMatchObject({
+      name: "Acme v. Doe",
+      close_reason: "paid",
+    });
   });
 
   it("requires a known close reason", async () => {
     const matter = await createMatter();
-    expect(errorOf(await api.post(`/v1/matters/${matter.matter_id}/close`, {}))).toMatchObject({ code: "parameter_missing", param: "reason" });
+    expect(errorOf(await api.post(`/v1/matters/${matter.matter_id}/close`, {}))).toMatchObject({
+      code: "parameter_missing",
+      param: "reason",
+    });
     const bad = await api.post(`/v1/matters/${matter.matter_id}/close`, { reason: "bored" });
     expect(errorOf(bad)).toMatchObject({ code: "parameter_invalid", param: "reason" });
-    expect(errorOf(bad).details.allowed).toEqual(["paid", "settled", "exhausted", "stayed", "administratively_closed"]);
-    expect(errorOf(await api.post(`/v1/matters/${matter.matter_id}/close`, { reason: "paid", why: "x" }))).toMatchObject({ code: "unknown_parameter", param: "why" });
+    expect(errorOf(bad).details.allowed).toEqual([
+      "paid",
+      "settled",
+      "exhausted",
+      "stayed",
+      "administratively_closed",
+    ]);
+    expect(
+      errorOf(
+        await api.post(`/v1/matters/${matter.matter_id}/close`, { reason: "paid", why: "x" }),
+      ),
+    ).toMatchObject({ code: "unknown_parameter", param: "why" });
   });
 });
 
@@ -249,17 +352,24 @@ describe("matter dashboard", () => {
     const res = await api.get(`/v1/matters/${matter.matter_id}/dashboard`);
     // 1000000000000.325 exactly: half-even keeps .32 (binary floats would not get here).
     expect(res.body.judgment_value).toMatchObject({ amount: 1000000000000.32, currency: "USD" });
-    expect((await api.get(`/v1/matters/${other.matter_id}/dashboard`)).body.judgment_value.amount).toBe(999);
+    expect(
+      (await api.get(`/v1/matters/${other.matter_id}/dashboard`)).body.judgment_value.amount,
+    ).toBe(999);
   });
 
   it("answers 404 for a dashboard out of reach and needs matters:read", async () => {
     const matter = await createMatter();
     const stranger = await new Seed(app).org();
-    expect((await stranger.admin.get(`/v1/matters/${matter.matter_id}/dashboard`)).status).toBe(404);
+    expect((await stranger.admin.get(`/v1/matters/${matter.matter_id}/dashboard`)).status).toBe(
+      404,
+    );
     const noScope = await org.key({ scopes: ["claimants:read"] });
     const res = await noScope.get(`/v1/matters/${matter.matter_id}/dashboard`);
     expect(res.status).toBe(403);
-    expect(errorOf(res)).toMatchObject({ code: "insufficient_scope", details: { required_scope: "matters:read" } });
+    expect(errorOf(res)).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "matters:read" },
+    });
   });
 });
 
@@ -276,7 +386,11 @@ describe("matter isolation", () => {
       other.get(`/v1/matters/${id}/claimants`),
       other.post(`/v1/matters/${id}/claimants`, { name: "x", role: "creditor" }),
       other.get(`/v1/matters/${id}/authority`),
-      other.post(`/v1/matters/${id}/authority`, { basis: "court_order", granted_by: "Court", source_refs: [{ title: "Order" }] }),
+      other.post(`/v1/matters/${id}/authority`, {
+        basis: "court_order",
+        granted_by: "Court",
+        source_refs: [{ title: "Order" }],
+      }),
     ];
     for (const res of await Promise.all(attempts)) {
       expect(res.status, res.text).toBe(404);
@@ -293,11 +407,19 @@ describe("matter isolation", () => {
     const liveMatter = await createMatter(live, { name: "Live" });
     expect((await live.get(`/v1/matters/${sandboxMatter.matter_id}`)).status).toBe(404);
     expect((await tenant.admin.get(`/v1/matters/${liveMatter.matter_id}`)).status).toBe(404);
-    expect((await live.post(`/v1/matters/${sandboxMatter.matter_id}/close`, { reason: "paid" })).status).toBe(404);
-    expect((await live.get("/v1/matters")).body.items.map((m: any) => m.matter_id)).toEqual([liveMatter.matter_id]);
-    expect((await tenant.admin.get("/v1/matters")).body.items.map((m: any) => m.matter_id)).toEqual([sandboxMatter.matter_id]);
+    expect(
+      (await live.post(`/v1/matters/${sandboxMatter.matter_id}/close`, { reason: "paid" })).status,
+    ).toBe(404);
+    expect((await live.get("/v1/matters")).body.items.map((m: any) => m.matter_id)).toEqual([
+      liveMatter.matter_id,
+    ]);
+    expect((await tenant.admin.get("/v1/matters")).body.items.map((m: any) => m.matter_id)).toEqual(
+      [sandboxMatter.matter_id],
+    );
     await addJudgment(liveMatter, "50", "live");
-    expect((await live.get(`/v1/matters/${liveMatter.matter_id}/dashboard`)).body.judgment_value.amount).toBe(50);
+    expect(
+      (await live.get(`/v1/matters/${liveMatter.matter_id}/dashboard`)).body.judgment_value.amount,
+    ).toBe(50);
   });
 
   it("limits a matter-limited key to its matters: others are 404, lists are filtered, it cannot create matters", async () => {
@@ -316,10 +438,15 @@ describe("matter isolation", () => {
     ]) {
       expect(res.status, res.text).toBe(404);
     }
-    expect((await limited.get("/v1/matters")).body.items.map((m: any) => m.matter_id)).toEqual([mine.matter_id]);
+    expect((await limited.get("/v1/matters")).body.items.map((m: any) => m.matter_id)).toEqual([
+      mine.matter_id,
+    ]);
     const create = await limited.post("/v1/matters", { name: "New" });
     expect(create.status).toBe(403);
-    expect(errorOf(create)).toMatchObject({ code: "insufficient_scope", details: { matter_limited: true } });
+    expect(errorOf(create)).toMatchObject({
+      code: "insufficient_scope",
+      details: { matter_limited: true },
+    });
   });
 
   it("lets a matter-limited key write under its own matter after events of matters it cannot see", async () => {
@@ -329,9 +456,16 @@ describe("matter isolation", () => {
     const limited = await tenant.key({ scopes: ["*"], matter_ids: [mine.matter_id] });
     const own = await limited.patch(`/v1/matters/${mine.matter_id}`, { status: "active" });
     expect(own.body.status, own.text).toBe("active");
-    const claimant = await limited.post(`/v1/matters/${mine.matter_id}/claimants`, { name: "C", role: "creditor" });
+    const claimant = await limited.post(`/v1/matters/${mine.matter_id}/claimants`, {
+      name: "C",
+      role: "creditor",
+    });
     expect(claimant.status, claimant.text).toBe(201);
-    const grant = await limited.post(`/v1/matters/${mine.matter_id}/authority`, { basis: "statutory", granted_by: "Statute", source_refs: [{ title: "Code" }] });
+    const grant = await limited.post(`/v1/matters/${mine.matter_id}/authority`, {
+      basis: "statutory",
+      granted_by: "Statute",
+      source_refs: [{ title: "Code" }],
+    });
     expect(grant.status, grant.text).toBe(201);
     expect((await tenant.admin.get("/v1/audit/verify")).body).toMatchObject({ valid: true });
   });
@@ -346,7 +480,10 @@ describe("matter isolation", () => {
       await viewer.post(`/v1/matters/${matter.matter_id}/close`, { reason: "paid" }),
     ]) {
       expect(res.status).toBe(403);
-      expect(errorOf(res)).toMatchObject({ code: "insufficient_scope", details: { required_scope: "matters:write" } });
+      expect(errorOf(res)).toMatchObject({
+        code: "insufficient_scope",
+        details: { required_scope: "matters:write" },
+      });
     }
   });
 });
@@ -359,8 +496,17 @@ describe("matters over GraphQL", () => {
     );
     expect(created.body.errors).toBeUndefined();
     const m = created.body.data.createMatter;
-    expect(m).toEqual({ id: m.matterId, matterId: expect.stringMatching(/^mat_/), status: "open", authorityStatus: "none", economics: { share_basis: "pro_rata" } });
-    const updated = await api.graphql(`mutation($id: ID!) { updateMatter(id: $id, input: { status: active, leadCounsel: "LC" }) { status leadCounsel } }`, { id: m.id });
+    expect(m).toEqual({
+      id: m.matterId,
+      matterId: expect.stringMatching(/^mat_/),
+      status: "open",
+      authorityStatus: "none",
+      economics: { share_basis: "pro_rata" },
+    });
+    const updated = await api.graphql(
+      `mutation($id: ID!) { updateMatter(id: $id, input: { status: active, leadCounsel: "LC" }) { status leadCounsel } }`,
+      { id: m.id },
+    );
     expect(updated.body.data.updateMatter).toEqual({ status: "active", leadCounsel: "LC" });
     const read = await api.graphql(
       `query($id: ID!) {
@@ -382,26 +528,56 @@ describe("matters over GraphQL", () => {
     expect(read.body.data.matterDashboard).toEqual({ matterId: m.id, alerts: 0 });
     expect(read.body.data.matters.edges.map((e: any) => e.node.id)).toContain(m.id);
     expect(read.body.data.node).toEqual({ __typename: "Matter", id: m.id });
-    const closed = await api.graphql(`mutation($id: ID!) { closeMatter(id: $id, input: { reason: stayed }) { status closeReason closedAt } }`, { id: m.id });
-    expect(closed.body.data.closeMatter).toMatchObject({ status: "closed", closeReason: "stayed", closedAt: expect.stringMatching(ISO) });
-    const twice = await api.graphql(`mutation($id: ID!) { closeMatter(id: $id, input: { reason: paid }) { status } }`, { id: m.id });
+    const closed = await api.graphql(
+      `mutation($id: ID!) { closeMatter(id: $id, input: { reason: stayed }) { status closeReason closedAt } }`,
+      { id: m.id },
+    );
+    expect(closed.body.data.closeMatter).toMatchObject({
+      status: "closed",
+      closeReason: "stayed",
+      closedAt: expect.stringMatching(ISO),
+    });
+    const twice = await api.graphql(
+      `mutation($id: ID!) { closeMatter(id: $id, input: { reason: paid }) { status } }`,
+      { id: m.id },
+    );
     expect(twice.body.errors[0].extensions.code).toBe("invalid_state_transition");
-    const patch = await api.graphql(`mutation($id: ID!) { updateMatter(id: $id, input: { name: "x" }) { status } }`, { id: m.id });
-    expect(patch.body.errors[0].extensions).toMatchObject({ code: "matter_closed", param: "matter_id" });
+    const patch = await api.graphql(
+      `mutation($id: ID!) { updateMatter(id: $id, input: { name: "x" }) { status } }`,
+      { id: m.id },
+    );
+    expect(patch.body.errors[0].extensions).toMatchObject({
+      code: "matter_closed",
+      param: "matter_id",
+    });
   });
 
   it("keeps other tenants' matters out of matter(), node() and matters, and checks scopes", async () => {
     const matter = await createMatter();
     const other = (await new Seed(app).org()).admin;
-    const res = await other.graphql(`query($id: ID!) { node(id: $id) { id } matters { edges { node { id } } } }`, { id: matter.matter_id });
+    const res = await other.graphql(
+      `query($id: ID!) { node(id: $id) { id } matters { edges { node { id } } } }`,
+      { id: matter.matter_id },
+    );
     expect(res.body.data).toEqual({ node: null, matters: { edges: [] } });
-    const direct = await other.graphql(`query($id: ID!) { matter(id: $id) { id } }`, { id: matter.matter_id });
+    const direct = await other.graphql(`query($id: ID!) { matter(id: $id) { id } }`, {
+      id: matter.matter_id,
+    });
     expect(direct.body.errors[0].extensions.code).toBe("resource_missing");
     const reader = await org.key({ scopes: ["matters:read"] });
     const write = await reader.graphql(`mutation { createMatter(input: { name: "x" }) { id } }`);
-    expect(write.body.errors[0].extensions).toMatchObject({ code: "insufficient_scope", details: { required_scope: "matters:write" } });
-    const nested = await reader.graphql(`query($id: ID!) { matter(id: $id) { claimants { edges { node { id } } } } }`, { id: matter.matter_id });
-    expect(nested.body.errors[0].extensions).toMatchObject({ code: "insufficient_scope", details: { required_scope: "claimants:read" } });
+    expect(write.body.errors[0].extensions).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "matters:write" },
+    });
+    const nested = await reader.graphql(
+      `query($id: ID!) { matter(id: $id) { claimants { edges { node { id } } } } }`,
+      { id: matter.matter_id },
+    );
+    expect(nested.body.errors[0].extensions).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "claimants:read" },
+    });
   });
 
   it("refuses a mutation without its required input fields", async () => {
@@ -416,7 +592,11 @@ describe("matter list cost", () => {
     const tenant = await new Seed(app).org();
     for (let i = 0; i < 6; i++) {
       const m = await createMatter(tenant.admin, { name: `M${i}` });
-      await tenant.admin.post(`/v1/matters/${m.matter_id}/authority`, { basis: "court_order", granted_by: "Court", source_refs: [{ title: "Order" }] });
+      await tenant.admin.post(`/v1/matters/${m.matter_id}/authority`, {
+        basis: "court_order",
+        granted_by: "Court",
+        source_refs: [{ title: "Order" }],
+      });
       await addJudgment(m, "10");
     }
     const statements = async (run: () => Promise<ApiResponse>) => {
@@ -430,7 +610,14 @@ describe("matter list cost", () => {
     const large = await statements(() => tenant.admin.graphql(query, { n: 6 }));
     expect(large).toBe(small);
     const page = await tenant.admin.graphql(query, { n: 6 });
-    expect(page.body.data.matters.edges.every((e: any) => e.node.authorityStatus === "granted" && e.node.dashboard.judgmentValue.amount === 10)).toBe(true);
-    expect(await statements(() => tenant.admin.get("/v1/matters?limit=6"))).toBe(await statements(() => tenant.admin.get("/v1/matters?limit=2")));
+    expect(
+      page.body.data.matters.edges.every(
+        (e: any) =>
+          e.node.authorityStatus === "granted" && e.node.dashboard.judgmentValue.amount === 10,
+      ),
+    ).toBe(true);
+    expect(await statements(() => tenant.admin.get("/v1/matters?limit=6"))).toBe(
+      await statements(() => tenant.admin.get("/v1/matters?limit=2")),
+    );
   });
 });

@@ -22,12 +22,16 @@ afterAll(async () => {
 });
 
 /** Test setup only: a key for another tenant, environment or scope set (no key-issuing route is needed). */
-async function issueKey(opts: { scopes?: string[]; environment?: "sandbox" | "live"; organizationId?: string } = {}) {
+async function issueKey(
+  opts: { scopes?: string[]; environment?: "sandbox" | "live"; organizationId?: string } = {},
+) {
   const environment = opts.environment ?? "sandbox";
   let organizationId = opts.organizationId ?? orgId;
   if (opts.organizationId === "new") {
     organizationId = newId("organization");
-    await app.db.root.organization.create({ data: { id: organizationId, name: "Other", type: "counsel", features: [] } });
+    await app.db.root.organization.create({
+      data: { id: organizationId, name: "Other", type: "counsel", features: [] },
+    });
   }
   const secret = generateSecret(environment);
   await app.db.root.apiKey.create({
@@ -57,7 +61,11 @@ async function startReceiver(answer: (n: number) => number | Promise<number> = (
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", async () => {
-      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() });
+      received.push({
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+        at: Date.now(),
+      });
       res.statusCode = await answer(received.length);
       res.end("ok");
     });
@@ -71,7 +79,10 @@ async function startReceiver(answer: (n: number) => number | Promise<number> = (
   };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> {
+async function waitFor<T>(
+  probe: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -113,8 +124,12 @@ describe("webhook endpoints over REST", () => {
     expect(res.body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(res.body).not.toHaveProperty("id");
 
-    const audit = await app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
-    expect(audit.map((a) => [a.eventType, a.objectId])).toEqual([["webhook_endpoint.created", res.body.webhook_endpoint_id]]);
+    const audit = await app.db.root.auditEvent.findMany({
+      where: { requestId: res.body.audit_ref },
+    });
+    expect(audit.map((a) => [a.eventType, a.objectId])).toEqual([
+      ["webhook_endpoint.created", res.body.webhook_endpoint_id],
+    ]);
   });
 
   it("never shows the secret after creation (get, list, disable, GraphQL type)", async () => {
@@ -123,7 +138,12 @@ describe("webhook endpoints over REST", () => {
 
     const one = await api.get(`/v1/webhook-endpoints/${id}`);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ webhook_endpoint_id: id, url: "http://localhost:9/a", events: ["*"], status: "enabled" });
+    expect(one.body).toMatchObject({
+      webhook_endpoint_id: id,
+      url: "http://localhost:9/a",
+      events: ["*"],
+      status: "enabled",
+    });
     const list = await api.get("/v1/webhook-endpoints?limit=100");
     const disabled = await api.post(`/v1/webhook-endpoints/${id}/disable`);
     for (const res of [one, list, disabled]) {
@@ -131,7 +151,9 @@ describe("webhook endpoints over REST", () => {
       expect(res.text).not.toContain("secret");
     }
     const fields = await api.graphql(`{ __type(name: "WebhookEndpoint") { fields { name } } }`);
-    expect(fields.body.data.__type.fields.map((f: { name: string }) => f.name).join()).not.toMatch(/secret/i);
+    expect(fields.body.data.__type.fields.map((f: { name: string }) => f.name).join()).not.toMatch(
+      /secret/i,
+    );
   });
 
   it("lists endpoints newest first in the §6 envelope, with filters and pagination", async () => {
@@ -147,14 +169,21 @@ describe("webhook endpoints over REST", () => {
     await api.post(`/v1/webhook-endpoints/${a.webhook_endpoint_id}/disable`);
     const disabled = await api.get("/v1/webhook-endpoints?status=disabled&limit=100");
     expect(disabled.body.items.every((i: any) => i.status === "disabled")).toBe(true);
-    expect(disabled.body.items.map((i: any) => i.webhook_endpoint_id)).toContain(a.webhook_endpoint_id);
+    expect(disabled.body.items.map((i: any) => i.webhook_endpoint_id)).toContain(
+      a.webhook_endpoint_id,
+    );
 
     expect(errorOf(await api.get("/v1/webhook-endpoints?limit=0")).code).toBe("parameter_invalid");
-    expect(errorOf(await api.get("/v1/webhook-endpoints?colour=red")).code).toBe("unknown_parameter");
+    expect(errorOf(await api.get("/v1/webhook-endpoints?colour=red")).code).toBe(
+      "unknown_parameter",
+    );
   });
 
   it("disables an endpoint, harmlessly twice, with an audit event each time", async () => {
-    const { webhook_endpoint_id: id } = await createEndpoint({ url: "http://localhost:9/d", events: ["*"] });
+    const { webhook_endpoint_id: id } = await createEndpoint({
+      url: "http://localhost:9/d",
+      events: ["*"],
+    });
     const res = await api.post(`/v1/webhook-endpoints/${id}/disable`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ webhook_endpoint_id: id, status: "disabled" });
@@ -162,7 +191,9 @@ describe("webhook endpoints over REST", () => {
     const again = await api.post(`/v1/webhook-endpoints/${id}/disable`);
     expect(again.status).toBe(200);
     expect(again.body.disabled_at).toBe(res.body.disabled_at);
-    const audit = await app.db.root.auditEvent.findMany({ where: { objectId: id, eventType: "webhook_endpoint.disabled" } });
+    const audit = await app.db.root.auditEvent.findMany({
+      where: { objectId: id, eventType: "webhook_endpoint.disabled" },
+    });
     expect(audit).toHaveLength(2);
   });
 
@@ -172,34 +203,63 @@ describe("webhook endpoints over REST", () => {
       [{ events: ["*"] }, "parameter_missing", "url"],
       [{ url: "http://localhost:9/x" }, "parameter_missing", "events"],
       [{ url: "http://localhost:9/x", events: [] }, "parameter_invalid", "events"],
-      [{ url: "http://localhost:9/x", events: ["*", "judgment.exploded"] }, "parameter_invalid", "events[1]"],
+      [
+        { url: "http://localhost:9/x", events: ["*", "judgment.exploded"] },
+        "parameter_invalid",
+        "events[1]",
+      ],
       [{ url: "http://localhost:9/x", events: [7] }, "parameter_invalid", "events[0]"],
       [{ url: "not a url", events: ["*"] }, "parameter_invalid", "url"],
       [{ url: "ftp://localhost/x", events: ["*"] }, "parameter_invalid", "url"],
-      [{ url: "http://localhost:9/x", events: ["*"], secret: "mine" }, "unknown_parameter", "secret"],
-      [{ url: "http://localhost:9/x", events: ["*"], status: "disabled" }, "unknown_parameter", "status"],
+      [
+        { url: "http://localhost:9/x", events: ["*"], secret: "mine" },
+        "unknown_parameter",
+        "secret",
+      ],
+      [
+        { url: "http://localhost:9/x", events: ["*"], status: "disabled" },
+        "unknown_parameter",
+        "status",
+      ],
     ];
     for (const [body, code, param] of cases) {
       const res = await api.post("/v1/webhook-endpoints", body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(errorOf(res), JSON.stringify(body)).toMatchObject({ type: "invalid_request_error", code, param });
+      expect(errorOf(res), JSON.stringify(body)).toMatchObject({
+        type: "invalid_request_error",
+        code,
+        param,
+      });
     }
     expect(await app.db.root.webhookEndpoint.count()).toBe(before);
   });
 
   it("needs webhooks:write to create and webhooks:read to list", async () => {
     const reader = await issueKey({ scopes: ["webhooks:read"] });
-    const denied = await reader.post("/v1/webhook-endpoints", { url: "http://localhost:9/s", events: ["*"] });
+    const denied = await reader.post("/v1/webhook-endpoints", {
+      url: "http://localhost:9/s",
+      events: ["*"],
+    });
     expect(denied.status).toBe(403);
-    expect(errorOf(denied)).toMatchObject({ code: "insufficient_scope", details: { required_scope: "webhooks:write" } });
+    expect(errorOf(denied)).toMatchObject({
+      code: "insufficient_scope",
+      details: { required_scope: "webhooks:write" },
+    });
     expect((await reader.get("/v1/webhook-endpoints")).status).toBe(200);
     expect(errorOf(await reader.get("/v1/events")).code).toBe("insufficient_scope");
   });
 
   it("answers 404 for unknown ids and for other organizations' and environments' endpoints", async () => {
-    const { webhook_endpoint_id: id } = await createEndpoint({ url: "http://localhost:9/t", events: ["*"] });
+    const { webhook_endpoint_id: id } = await createEndpoint({
+      url: "http://localhost:9/t",
+      events: ["*"],
+    });
     const ghost = newId("webhookEndpoint");
-    for (const path of [`/v1/webhook-endpoints/${ghost}`, `/v1/webhook-endpoints/${ghost}/deliveries`, "/v1/webhook-endpoints/nonsense"]) {
+    for (const path of [
+      `/v1/webhook-endpoints/${ghost}`,
+      `/v1/webhook-endpoints/${ghost}/deliveries`,
+      "/v1/webhook-endpoints/nonsense",
+    ]) {
       const res = await api.get(path);
       expect(res.status, path).toBe(404);
       expect(errorOf(res).code).toBe("resource_missing");
@@ -208,9 +268,15 @@ describe("webhook endpoints over REST", () => {
     const live = await issueKey({ environment: "live" });
     for (const other of [stranger, live]) {
       expect(errorOf(await other.get(`/v1/webhook-endpoints/${id}`)).code).toBe("resource_missing");
-      expect(errorOf(await other.get(`/v1/webhook-endpoints/${id}/deliveries`)).code).toBe("resource_missing");
-      expect(errorOf(await other.post(`/v1/webhook-endpoints/${id}/disable`)).code).toBe("resource_missing");
-      expect(errorOf(await other.post(`/v1/webhook-endpoints/${id}/test`)).code).toBe("resource_missing");
+      expect(errorOf(await other.get(`/v1/webhook-endpoints/${id}/deliveries`)).code).toBe(
+        "resource_missing",
+      );
+      expect(errorOf(await other.post(`/v1/webhook-endpoints/${id}/disable`)).code).toBe(
+        "resource_missing",
+      );
+      expect(errorOf(await other.post(`/v1/webhook-endpoints/${id}/test`)).code).toBe(
+        "resource_missing",
+      );
       const list = await other.get("/v1/webhook-endpoints?limit=100");
       expect(list.body.items.map((i: any) => i.webhook_endpoint_id)).not.toContain(id);
     }
@@ -229,9 +295,15 @@ describe("webhook endpoints over REST", () => {
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     expect(second.text).toBe(first.text);
     expect(await app.db.root.webhookEndpoint.count()).toBe(before + 1);
-    const audits = await app.db.root.auditEvent.count({ where: { objectId: first.body.webhook_endpoint_id } });
+    const audits = await app.db.root.auditEvent.count({
+      where: { objectId: first.body.webhook_endpoint_id },
+    });
     expect(audits).toBe(1);
-    const reused = await api.post("/v1/webhook-endpoints", { ...body, description: "different" }, { headers });
+    const reused = await api.post(
+      "/v1/webhook-endpoints",
+      { ...body, description: "different" },
+      { headers },
+    );
     expect(reused.status).toBe(422);
     expect(errorOf(reused).code).toBe("idempotency_key_reused");
   });
@@ -250,22 +322,38 @@ describe("live URL rules", () => {
       "https://user:pw@93.184.216.34/hook",
     ];
     for (const url of refused) {
-      await expect(assertDeliverableUrl(url, "live"), url).rejects.toMatchObject({ code: "parameter_invalid", param: "url" });
+      await expect(assertDeliverableUrl(url, "live"), url).rejects.toMatchObject({
+        code: "parameter_invalid",
+        param: "url",
+      });
     }
-    await expect(assertDeliverableUrl("https://93.184.216.34/hook", "live")).resolves.toBeInstanceOf(URL);
-    await expect(assertDeliverableUrl("http://localhost:3000/hook", "sandbox")).resolves.toBeInstanceOf(URL);
+    await expect(
+      assertDeliverableUrl("https://93.184.216.34/hook", "live"),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(
+      assertDeliverableUrl("http://localhost:3000/hook", "sandbox"),
+    ).resolves.toBeInstanceOf(URL);
   });
 
   it("a live key cannot register a local or plain-http receiver over the API", async () => {
     const live = await issueKey({ environment: "live" });
-    for (const url of ["http://localhost:9/hook", "https://127.0.0.1/hook", "https://169.254.169.254/hook"]) {
+    for (const url of [
+      "http://localhost:9/hook",
+      "https://127.0.0.1/hook",
+      "https://169.254.169.254/hook",
+    ]) {
       const res = await live.post("/v1/webhook-endpoints", { url, events: ["*"] });
       expect(res.status, url).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: "parameter_invalid", param: "url" });
     }
-    const ok = await live.post("/v1/webhook-endpoints", { url: "https://93.184.216.34/hook", events: ["matter.closed"] });
+    const ok = await live.post("/v1/webhook-endpoints", {
+      url: "https://93.184.216.34/hook",
+      events: ["matter.closed"],
+    });
     expect(ok.status).toBe(201);
-    expect((await api.get(`/v1/webhook-endpoints/${ok.body.webhook_endpoint_id}`)).status).toBe(404);
+    expect((await api.get(`/v1/webhook-endpoints/${ok.body.webhook_endpoint_id}`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -326,12 +414,19 @@ describe("deliveries to a real receiver", () => {
       expect(listed.body.items.every((e: any) => e.type === "webhook_endpoint.test")).toBe(true);
       const none = await api.get("/v1/events?type=judgment.validated");
       expect(none.body).toMatchObject({ items: [], has_more: false, next_cursor: null });
-      const future = await api.get(`/v1/events?created_after=${new Date(Date.now() + 60_000).toISOString()}`);
+      const future = await api.get(
+        `/v1/events?created_after=${new Date(Date.now() + 60_000).toISOString()}`,
+      );
       expect(future.body.items).toEqual([]);
-      const past = await api.get(`/v1/events?created_before=${new Date(Date.now() + 60_000).toISOString()}&limit=100`);
+      const past = await api.get(
+        `/v1/events?created_before=${new Date(Date.now() + 60_000).toISOString()}&limit=100`,
+      );
       expect(past.body.items.map((e: any) => e.event_id)).toContain(eventId);
       expect(errorOf(await api.get(`/v1/events/${newId("event")}`)).code).toBe("resource_missing");
-      expect(errorOf(await (await issueKey({ organizationId: "new" })).get(`/v1/events/${eventId}`)).code).toBe("resource_missing");
+      expect(
+        errorOf(await (await issueKey({ organizationId: "new" })).get(`/v1/events/${eventId}`))
+          .code,
+      ).toBe("resource_missing");
     } finally {
       await receiver.close();
       await bystander.close();
@@ -348,12 +443,19 @@ describe("deliveries to a real receiver", () => {
         const items = await deliveries(endpoint.webhook_endpoint_id);
         return items[0]?.status === "delivered" && items;
       });
-      expect(delivery).toMatchObject({ status: "delivered", attempts: 2, last_response_status: 200, last_error: null });
+      expect(delivery).toMatchObject({
+        status: "delivered",
+        attempts: 2,
+        last_response_status: 200,
+        last_error: null,
+      });
       expect(receiver.received).toHaveLength(2);
       expect(receiver.received[1]!.at - receiver.received[0]!.at).toBeGreaterThanOrEqual(150);
       for (const hit of receiver.received) {
         expect(hit.headers["md-event-id"]).toBe(sent.body.event_id);
-        expect(verifySignature(endpoint.secret_once, hit.body, String(hit.headers["md-signature"]))).toBe(true);
+        expect(
+          verifySignature(endpoint.secret_once, hit.body, String(hit.headers["md-signature"])),
+        ).toBe(true);
       }
     } finally {
       await receiver.close();
@@ -384,7 +486,11 @@ describe("deliveries to a real receiver", () => {
         return items[0]?.status === "cancelled" && items;
       });
       // The worker counts the pass that found the endpoint disabled as an attempt, though it sends nothing.
-      expect(delivery).toMatchObject({ next_attempt_at: null, last_error: "endpoint disabled", last_response_status: 500 });
+      expect(delivery).toMatchObject({
+        next_attempt_at: null,
+        last_error: "endpoint disabled",
+        last_response_status: 500,
+      });
       expect(receiver.received).toHaveLength(1);
 
       const refused = await api.post(`/v1/webhook-endpoints/${id}/test`);
@@ -404,11 +510,17 @@ describe("GraphQL face", () => {
       `mutation ($input: CreateWebhookEndpointInput!) {
          createWebhookEndpoint(input: $input) { webhookEndpointId url events status secretOnce createdAt }
        }`,
-      { input: { url: "http://localhost:9/gql", events: ["authority.granted"], description: "gql" } },
+      {
+        input: { url: "http://localhost:9/gql", events: ["authority.granted"], description: "gql" },
+      },
     );
     expect(created.body.errors).toBeUndefined();
     const ep = created.body.data.createWebhookEndpoint;
-    expect(ep).toMatchObject({ url: "http://localhost:9/gql", events: ["authority.granted"], status: "enabled" });
+    expect(ep).toMatchObject({
+      url: "http://localhost:9/gql",
+      events: ["authority.granted"],
+      status: "enabled",
+    });
     expect(ep.secretOnce).toMatch(/^whsec_/);
 
     const read = await api.graphql(
@@ -427,8 +539,13 @@ describe("GraphQL face", () => {
       status: "enabled",
       description: "gql",
     });
-    expect(read.body.data.webhookEndpoints.edges.map((e: any) => e.node.webhookEndpointId)).toContain(ep.webhookEndpointId);
-    expect(read.body.data.node).toEqual({ __typename: "WebhookEndpoint", id: ep.webhookEndpointId });
+    expect(
+      read.body.data.webhookEndpoints.edges.map((e: any) => e.node.webhookEndpointId),
+    ).toContain(ep.webhookEndpointId);
+    expect(read.body.data.node).toEqual({
+      __typename: "WebhookEndpoint",
+      id: ep.webhookEndpointId,
+    });
     expect(read.body.data.webhookDeliveries.edges).toEqual([]);
 
     const bad = await api.graphql(
@@ -442,29 +559,58 @@ describe("GraphQL face", () => {
     );
     expect(disabled.body.data.disableWebhookEndpoint.status).toBe("disabled");
 
-    const missing = await api.graphql(`query ($id: ID!) { event(id: $id) { eventId } }`, { id: newId("event") });
+    const missing = await api.graphql(`query ($id: ID!) { event(id: $id) { eventId } }`, {
+      id: newId("event"),
+    });
     expect(missing.body.errors?.[0]?.extensions.code).toBe("resource_missing");
   });
 
   it("documents every webhook type, field and argument and shows the scope directives", async () => {
     const sdl = (await import("../../src/schema/index.js")).printSdl();
-    const scopeOf = (field: string) => /@scope\(name: "([^"]+)"\)/.exec(sdl.slice(sdl.indexOf(`  ${field}(`)))?.[1];
-    for (const field of ["createWebhookEndpoint", "disableWebhookEndpoint", "testWebhookEndpoint"]) {
+    const scopeOf = (field: string) =>
+      /@scope\(name: "([^"]+)"\)/.exec(sdl.slice(sdl.indexOf(`  ${field}(`)))?.[1];
+    for (const field of [
+      "createWebhookEndpoint",
+      "disableWebhookEndpoint",
+      "testWebhookEndpoint",
+    ]) {
       expect(scopeOf(field), field).toBe("webhooks:write");
     }
-    for (const field of ["webhookEndpoint", "webhookEndpoints", "webhookDeliveries"]) expect(scopeOf(field), field).toBe("webhooks:read");
+    for (const field of ["webhookEndpoint", "webhookEndpoints", "webhookDeliveries"])
+      expect(scopeOf(field), field).toBe("webhooks:read");
     for (const field of ["event", "events"]) expect(scopeOf(field), field).toBe("events:read");
     const schema = app.schema;
-    for (const name of ["WebhookEndpoint", "CreatedWebhookEndpoint", "WebhookDelivery", "Event", "CreateWebhookEndpointInput", "WebhookEndpointStatus", "WebhookDeliveryStatus"]) {
+    for (const name of [
+      "WebhookEndpoint",
+      "CreatedWebhookEndpoint",
+      "WebhookDelivery",
+      "Event",
+      "CreateWebhookEndpointInput",
+      "WebhookEndpointStatus",
+      "WebhookDeliveryStatus",
+    ]) {
       const type = schema.getType(name)!;
       expect(type.description, name).toBeTruthy();
       const fields = "getFields" in type ? Object.values((type as any).getFields()) : [];
-      for (const f of fields as Array<{ name: string; description?: string; args?: Array<{ name: string; description?: string }> }>) {
+      for (const f of fields as Array<{
+        name: string;
+        description?: string;
+        args?: Array<{ name: string; description?: string }>;
+      }>) {
         expect(f.description, `${name}.${f.name}`).toBeTruthy();
       }
     }
     const roots = [schema.getQueryType()!, schema.getMutationType()!];
-    const ours = ["webhookEndpoint", "webhookEndpoints", "webhookDeliveries", "event", "events", "createWebhookEndpoint", "disableWebhookEndpoint", "testWebhookEndpoint"];
+    const ours = [
+      "webhookEndpoint",
+      "webhookEndpoints",
+      "webhookDeliveries",
+      "event",
+      "events",
+      "createWebhookEndpoint",
+      "disableWebhookEndpoint",
+      "testWebhookEndpoint",
+    ];
     for (const root of roots) {
       for (const f of Object.values(root.getFields()).filter((f) => ours.includes(f.name))) {
         expect(f.description, f.name).toBeTruthy();

@@ -11,7 +11,10 @@ let doc: any;
 
 const deref = (node: any): any => {
   if (!node?.$ref) return node;
-  const target = (node.$ref as string).slice(2).split("/").reduce((o: any, k) => o?.[k], doc);
+  const target = (node.$ref as string)
+    .slice(2)
+    .split("/")
+    .reduce((o: any, k) => o?.[k], doc);
   return deref(target);
 };
 const operations = () =>
@@ -43,9 +46,15 @@ describe("GET /v1/openapi.json", () => {
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.headers.get("md-request-id")).toMatch(/^req_/);
     expect(res.body.openapi).toMatch(/^3\.1\./);
-    expect(res.body.info).toMatchObject({ title: "Case Recovery Enforcement API", version: SERVICE_VERSION });
+    expect(res.body.info).toMatchObject({
+      title: "Case Recovery Enforcement API",
+      version: SERVICE_VERSION,
+    });
     expect((await anon.get("/v1/openapi.json")).text).toBe(res.text);
-    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
+      type: "http",
+      scheme: "bearer",
+    });
   });
 
   it("documents every route of the table with operationId, scope, flags and parameters", () => {
@@ -62,12 +71,21 @@ describe("GET /v1/openapi.json", () => {
       expect(op.security).toEqual([{ bearerAuth: [] }]);
       expect(op["x-scope"]).toBe(route.gate?.scope);
       expect(op.description).toContain(`**Required scope:** \`${route.gate?.scope}\``);
-      const flags = [route.def.idempotent && "I", route.gate?.authority && "A", route.gate?.sanctions && "S"].filter(Boolean);
+      const flags = [
+        route.def.idempotent && "I",
+        route.gate?.authority && "A",
+        route.gate?.sanctions && "S",
+      ].filter(Boolean);
       expect(op["x-flags"]).toEqual(flags);
       const params = op.parameters.map(deref);
-      for (const p of route.pathParams) expect(params).toContainEqual(expect.objectContaining({ name: p, in: "path", required: true }));
+      for (const p of route.pathParams)
+        expect(params).toContainEqual(
+          expect.objectContaining({ name: p, in: "path", required: true }),
+        );
       expect(params.some((p: any) => p.name === "MD-Version" && p.in === "header")).toBe(true);
-      expect(params.some((p: any) => p.name === "Idempotency-Key")).toBe(Boolean(route.def.idempotent));
+      expect(params.some((p: any) => p.name === "Idempotency-Key")).toBe(
+        Boolean(route.def.idempotent),
+      );
       if (route.def.list) {
         expect(params.map((p: any) => p.name)).toEqual(expect.arrayContaining(["limit", "cursor"]));
       }
@@ -92,19 +110,41 @@ describe("GET /v1/openapi.json", () => {
   it("documents errors with the shared Error schema and the codes each route can produce", () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(["error", "audit_ref"]);
-    expect(error.properties.error.required).toEqual(["type", "code", "message", "request_id", "details"]);
-    expect(Object.keys(error.properties.error.properties)).toEqual(["type", "code", "message", "param", "request_id", "details"]);
+    expect(error.properties.error.required).toEqual([
+      "type",
+      "code",
+      "message",
+      "request_id",
+      "details",
+    ]);
+    expect(Object.keys(error.properties.error.properties)).toEqual([
+      "type",
+      "code",
+      "message",
+      "param",
+      "request_id",
+      "details",
+    ]);
     expect(error.properties.error.properties.code.enum).toEqual(Object.keys(ERROR_CATALOG));
     expect(doc["x-error-codes"]).toEqual(
-      Object.entries(ERROR_CATALOG).map(([code, e]) => ({ code, status: e.status, type: e.type, message: e.message })),
+      Object.entries(ERROR_CATALOG).map(([code, e]) => ({
+        code,
+        status: e.status,
+        type: e.type,
+        message: e.message,
+      })),
     );
     for (const { path, method, op } of operations()) {
-      const route = app.routes.find((r) => r.def.path === path && r.def.method.toLowerCase() === method)!;
+      const route = app.routes.find(
+        (r) => r.def.path === path && r.def.method.toLowerCase() === method,
+      )!;
       const codes: string[] = [];
       for (const [status, response] of Object.entries<any>(op.responses)) {
         if (Number(status) < 400) continue;
         const res = deref(response);
-        expect(res.content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+        expect(res.content["application/json"].schema).toEqual({
+          $ref: "#/components/schemas/Error",
+        });
         expect(res.headers["MD-Request-Id"]).toBeDefined();
         for (const code of res["x-error-codes"]) {
           expect(ERROR_CATALOG[code as keyof typeof ERROR_CATALOG].status).toBe(Number(status));
@@ -112,24 +152,46 @@ describe("GET /v1/openapi.json", () => {
           codes.push(code);
         }
       }
-      expect(codes).toEqual(expect.arrayContaining(["authentication_required", "invalid_api_key", "rate_limited", "internal_error"]));
+      expect(codes).toEqual(
+        expect.arrayContaining([
+          "authentication_required",
+          "invalid_api_key",
+          "rate_limited",
+          "internal_error",
+        ]),
+      );
       if (route.gate) expect(codes).toContain("insufficient_scope");
-      if (route.def.idempotent) expect(codes).toEqual(expect.arrayContaining(["idempotency_key_in_use", "idempotency_key_reused"]));
+      if (route.def.idempotent)
+        expect(codes).toEqual(
+          expect.arrayContaining(["idempotency_key_in_use", "idempotency_key_reused"]),
+        );
       if (route.gate?.authority) expect(codes).toContain("authority_required");
-      if (route.gate?.sanctions) expect(codes).toEqual(expect.arrayContaining(["sanctions_screen_required", "sanctions_hold"]));
+      if (route.gate?.sanctions)
+        expect(codes).toEqual(
+          expect.arrayContaining(["sanctions_screen_required", "sanctions_hold"]),
+        );
       if (route.pathParams.length) expect(codes).toContain("resource_missing");
-      if (op.responses["429"]) expect(deref(op.responses["429"]).headers["Retry-After"]).toBeDefined();
+      if (op.responses["429"])
+        expect(deref(op.responses["429"]).headers["Retry-After"]).toBeDefined();
     }
   });
 
   it("derives request bodies from the GraphQL input types", () => {
-    const body = deref(doc.paths["/v1/operations"].post.requestBody.content["application/json"].schema);
+    const body = deref(
+      doc.paths["/v1/operations"].post.requestBody.content["application/json"].schema,
+    );
     expect(body.additionalProperties).toBe(false);
     expect(body.required).toEqual(["type", "intent", "posture"]);
     expect(deref(body.properties.type).enum).toContain("asset_recovery");
     expect(body.properties.intent).toMatchObject({ type: "string", maxLength: 10_000 });
-    const transition = deref(doc.paths["/v1/operations/{id}/transitions"].post.requestBody.content["application/json"].schema);
-    expect(transition.properties.proof).toMatchObject({ maxItems: 1000, items: { type: "string", maxLength: 10_000 } });
+    const transition = deref(
+      doc.paths["/v1/operations/{id}/transitions"].post.requestBody.content["application/json"]
+        .schema,
+    );
+    expect(transition.properties.proof).toMatchObject({
+      maxItems: 1000,
+      items: { type: "string", maxLength: 10_000 },
+    });
     for (const { op } of operations()) {
       const schema = op.requestBody && deref(op.requestBody.content["application/json"].schema);
       if (!schema) continue;
@@ -140,19 +202,40 @@ describe("GET /v1/openapi.json", () => {
 
   it("documents list parameters in snake_case", () => {
     const names = doc.paths["/v1/operations"].get.parameters.map((p: any) => deref(p).name);
-    expect(names).toEqual(expect.arrayContaining(["limit", "cursor", "state", "type", "created_after", "created_before"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "limit",
+        "cursor",
+        "state",
+        "type",
+        "created_after",
+        "created_before",
+      ]),
+    );
     const limit = doc.paths["/v1/operations"].get.parameters.find((p: any) => p.name === "limit");
     expect(limit.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 20 });
   });
 
   it("describes the responses the API actually sends", async () => {
-    const created = await api.post("/v1/operations", { type: "asset_recovery", intent: "doc check", posture: "monitoring" });
+    const created = await api.post("/v1/operations", {
+      type: "asset_recovery",
+      intent: "doc check",
+      posture: "monitoring",
+    });
     expect(created.status).toBe(201);
-    expectConforms(created.body, doc.paths["/v1/operations"].post.responses["201"].content["application/json"].schema);
+    expectConforms(
+      created.body,
+      doc.paths["/v1/operations"].post.responses["201"].content["application/json"].schema,
+    );
 
-    const moved = await api.post(`/v1/operations/${created.body.id}/transitions`, { to: "intake", reason: "doc check" });
+    const moved = await api.post(`/v1/operations/${created.body.id}/transitions`, {
+      to: "intake",
+      reason: "doc check",
+    });
     expect(moved.status).toBe(200);
-    const listSchema = doc.paths["/v1/operations/{id}/transitions"].get.responses["200"].content["application/json"].schema;
+    const listSchema =
+      doc.paths["/v1/operations/{id}/transitions"].get.responses["200"].content["application/json"]
+        .schema;
     const list = await api.get(`/v1/operations/${created.body.id}/transitions`);
     expectConforms(list.body, listSchema);
     expectConforms(list.body.items[0], listSchema.properties.items.items);
@@ -165,7 +248,14 @@ describe("GET /v1/openapi.json", () => {
 
   it("writes the conventions and decisions into info.description", () => {
     const text: string = doc.info.description;
-    for (const word of ["MD-Version", "Idempotency-Key", "Idempotent-Replayed", "next_cursor", "MD-RateLimit-Remaining", "Retry-After"]) {
+    for (const word of [
+      "MD-Version",
+      "Idempotency-Key",
+      "Idempotent-Replayed",
+      "next_cursor",
+      "MD-RateLimit-Remaining",
+      "Retry-After",
+    ]) {
       expect(text).toContain(word);
     }
     for (const code of Object.keys(ERROR_CATALOG)) expect(text).toContain(`\`${code}\``);
@@ -179,7 +269,9 @@ describe("GET /docs", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.text).not.toMatch(/https?:\/\/|\/\/[a-z]/i);
     const urls = [...res.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
-    expect(urls).toEqual(expect.arrayContaining(["/docs/assets/swagger-ui.css", "/docs/assets/swagger-ui-bundle.js"]));
+    expect(urls).toEqual(
+      expect.arrayContaining(["/docs/assets/swagger-ui.css", "/docs/assets/swagger-ui-bundle.js"]),
+    );
     for (const url of urls) {
       expect(url.startsWith("/docs/assets/")).toBe(true);
       const asset = await anon.get(url);
@@ -189,11 +281,17 @@ describe("GET /docs", () => {
     const init = await anon.get("/docs/assets/init.js");
     expect(init.text).toContain('"/v1/openapi.json"');
     expect(init.text).toContain("validatorUrl: null");
-    expect((await anon.get("/docs/assets/swagger-ui.css")).headers.get("content-type")).toMatch(/^text\/css/);
+    expect((await anon.get("/docs/assets/swagger-ui.css")).headers.get("content-type")).toMatch(
+      /^text\/css/,
+    );
   });
 
   it("serves no other file of the package and no other method", async () => {
-    for (const path of ["/docs/assets/package.json", "/docs/assets/index.html", "/docs/assets/..%2Fpackage.json"]) {
+    for (const path of [
+      "/docs/assets/package.json",
+      "/docs/assets/index.html",
+      "/docs/assets/..%2Fpackage.json",
+    ]) {
       const res = await anon.get(path);
       expect(res.status, path).toBe(404);
       expect(errorOf(res).code).toBe("route_not_found");

@@ -13,7 +13,10 @@ interface DocumentedRoute {
 }
 
 // The project's own copy of the documented endpoint list (npm run routes:sync regenerates it).
-const DOCUMENTED: DocumentedRoute[] = readFileSync(new URL("../../rest-bridge/documented-routes.jsonl", import.meta.url), "utf8")
+const DOCUMENTED: DocumentedRoute[] = readFileSync(
+  new URL("../../rest-bridge/documented-routes.jsonl", import.meta.url),
+  "utf8",
+)
   .split("\n")
   .filter((line) => line.trim() !== "")
   .map((line) => JSON.parse(line));
@@ -47,7 +50,9 @@ describe("route table against the documented endpoints", () => {
     }
     expect(new Set(DOCUMENTED.map((r) => keyOf(r.method, r.path))).size).toBe(DOCUMENTED.length);
     // CONTRACT.md §8 adds the transition history; it counts as documented.
-    expect(DOCUMENTED.some((r) => keyOf(r.method, r.path) === "GET /v1/operations/{}/transitions")).toBe(true);
+    expect(
+      DOCUMENTED.some((r) => keyOf(r.method, r.path) === "GET /v1/operations/{}/transitions"),
+    ).toBe(true);
   });
 
   it("matches every table entry to a documented route with the same method, path shape, scope and flags", () => {
@@ -60,15 +65,19 @@ describe("route table against the documented endpoints", () => {
       seen.add(key);
       const doc = byKey.get(key);
       if (!doc) {
-        if (!UNDOCUMENTED_ALLOWED.has(key)) problems.push(`${route.def.method} ${route.def.path}: not documented`);
+        if (!UNDOCUMENTED_ALLOWED.has(key))
+          problems.push(`${route.def.method} ${route.def.path}: not documented`);
         continue;
       }
       if (doc.scope !== null && route.gate?.scope !== doc.scope) {
         problems.push(`${key}: scope ${route.gate?.scope} but documented ${doc.scope}`);
       }
-      if (doc.flags.includes("I") && !route.def.idempotent) problems.push(`${key}: documented I, not idempotent`);
-      if (doc.flags.includes("A") && !route.gate?.authority) problems.push(`${key}: documented A, no authority gate`);
-      if (doc.flags.includes("S") && !route.gate?.sanctions) problems.push(`${key}: documented S, no sanctions gate`);
+      if (doc.flags.includes("I") && !route.def.idempotent)
+        problems.push(`${key}: documented I, not idempotent`);
+      if (doc.flags.includes("A") && !route.gate?.authority)
+        problems.push(`${key}: documented A, no authority gate`);
+      if (doc.flags.includes("S") && !route.gate?.sanctions)
+        problems.push(`${key}: documented S, no sanctions gate`);
     }
     expect(problems).toEqual([]);
   });
@@ -87,11 +96,18 @@ describe("route table against the documented endpoints", () => {
 
   it("answers an unimplemented documented route with 404 route_not_found", async () => {
     const concrete = (path: string) => path.replace(/\{[^}]+\}/g, "x_unimplemented");
-    const unmatched = DOCUMENTED.filter((r) => !app.routes.some((route) => route.pattern.test(concrete(r.path))));
+    const unmatched = DOCUMENTED.filter(
+      (r) => !app.routes.some((route) => route.pattern.test(concrete(r.path))),
+    );
     // GET /v1/alerts is the example while monitoring is unbuilt; any other unmatched route proves the same.
-    const target = unmatched.find((r) => r.method === "GET" && r.path === "/v1/alerts") ?? unmatched[0];
+    const target =
+      unmatched.find((r) => r.method === "GET" && r.path === "/v1/alerts") ?? unmatched[0];
     if (!target) return; // every documented path is implemented
-    const res = await api.call(target.method, concrete(target.path), target.method === "GET" ? undefined : {});
+    const res = await api.call(
+      target.method,
+      concrete(target.path),
+      target.method === "GET" ? undefined : {},
+    );
     expect(res.status).toBe(404);
     expect(errorOf(res).code).toBe("route_not_found");
     expect(res.headers.get("md-request-id")).toMatch(/^req_/);

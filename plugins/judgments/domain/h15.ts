@@ -21,18 +21,25 @@ export function parseH15Csv(text: string, source?: string): H15Parse {
     const m = DATA_LINE.exec(raw.trim());
     if (!m) return; // header and description lines
     const [, date, value] = m as unknown as [string, string, string];
-    if (!isValidDate(date)) return void skipped.push({ line: i + 1, text: raw, why: "not a calendar date" });
-    if (value === "ND" || value === "") return void skipped.push({ line: i + 1, text: raw, why: "no data" });
+    if (!isValidDate(date))
+      return void skipped.push({ line: i + 1, text: raw, why: "not a calendar date" });
+    if (value === "ND" || value === "")
+      return void skipped.push({ line: i + 1, text: raw, why: "no data" });
     const rate = Number(value);
-    if (!Number.isFinite(rate) || rate < 0) return void skipped.push({ line: i + 1, text: raw, why: "not a rate" });
-    if (dayOfWeek(date) !== 5) return void skipped.push({ line: i + 1, text: raw, why: "not a week ending Friday" });
+    if (!Number.isFinite(rate) || rate < 0)
+      return void skipped.push({ line: i + 1, text: raw, why: "not a rate" });
+    if (dayOfWeek(date) !== 5)
+      return void skipped.push({ line: i + 1, text: raw, why: "not a week ending Friday" });
     rows.push({ week_ending: date, rate_percent: rate, ...(source ? { source } : {}) });
   });
   return { rows, skipped };
 }
 
 /** Adds imported weeks to a table; an imported week replaces the stored one. Sorted by week. */
-export function mergeRates(existing: readonly FederalRateRow[], imported: readonly FederalRateRow[]): FederalRateRow[] {
+export function mergeRates(
+  existing: readonly FederalRateRow[],
+  imported: readonly FederalRateRow[],
+): FederalRateRow[] {
   const byWeek = new Map(existing.map((r) => [r.week_ending, r]));
   for (const r of imported) byWeek.set(r.week_ending, r);
   return [...byWeek.values()].sort((a, b) => a.week_ending.localeCompare(b.week_ending));

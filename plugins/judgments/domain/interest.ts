@@ -29,11 +29,7 @@
  */
 import { Decimal } from "decimal.js";
 import { addYears, dayOfWeek, toDayNumber } from "./deadlines.js";
-import {
-  type FederalRateRow,
-  type JurisdictionRule,
-  federalRateTable,
-} from "./jurisdictions.js";
+import { type FederalRateRow, type JurisdictionRule, federalRateTable } from "./jurisdictions.js";
 
 export interface Payment {
   date: string;
@@ -121,7 +117,8 @@ function gcd(a: bigint, b: bigint): bigint {
 
 function toMinor(value: bigint | number, what: string): bigint {
   if (typeof value === "bigint") return value;
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be an integer number of minor units`);
+  if (!Number.isSafeInteger(value))
+    throw new RangeError(`${what} must be an integer number of minor units`);
   return BigInt(value);
 }
 
@@ -145,7 +142,10 @@ export type FederalRateLookup =
  * The 28 U.S.C. 1961(a) row for a judgment entered on `dateEntered`: the one whose
  * `week_ending` lies in the Sunday–Saturday week before the week of entry.
  */
-export function federalRateFor(dateEntered: string, rows: readonly FederalRateRow[]): FederalRateLookup {
+export function federalRateFor(
+  dateEntered: string,
+  rows: readonly FederalRateRow[],
+): FederalRateLookup {
   const entry = toDayNumber(dateEntered);
   const thisSunday = entry - dayOfWeek(dateEntered);
   const from = thisSunday - 7;
@@ -174,7 +174,12 @@ interface RateChoice {
 function chooseRate(input: BalanceInput): RateChoice {
   const { rule } = input;
   if (!rule) {
-    return { rate: null, compounding: null, basis: "Jurisdiction unknown.", missing: ["jurisdiction_unknown"] };
+    return {
+      rate: null,
+      compounding: null,
+      basis: "Jurisdiction unknown.",
+      missing: ["jurisdiction_unknown"],
+    };
   }
   const interest = rule.interest;
   if (!interest) {
@@ -197,7 +202,8 @@ function chooseRate(input: BalanceInput): RateChoice {
     const rows = input.federalRates ?? federalRateTable().rows;
     const found = federalRateFor(input.dateEntered, rows);
     if (!found.ok) {
-      const why = found.reason === "no_row" ? "no H.15 weekly rate recorded" : "conflicting H.15 rows";
+      const why =
+        found.reason === "no_row" ? "no H.15 weekly rate recorded" : "conflicting H.15 rows";
       return {
         rate: null,
         compounding: "annual",
@@ -238,7 +244,9 @@ function chooseRate(input: BalanceInput): RateChoice {
   };
 }
 
-type Event = { day: number; kind: "anniversary" } | { day: number; kind: "payment"; amount: bigint };
+type Event =
+  | { day: number; kind: "anniversary" }
+  | { day: number; kind: "payment"; amount: bigint };
 
 export function computeBalance(input: BalanceInput): Balance {
   const principal = toMinor(input.principalMinor, "principalMinor");
@@ -274,7 +282,9 @@ export function computeBalance(input: BalanceInput): Balance {
   }
   // Same-day order does not change the result (capitalising then paying, or paying then
   // capitalising, leaves the same principal + unpaid interest); sort for determinism.
-  events.sort((a, b) => a.day - b.day || (a.kind === b.kind ? 0 : a.kind === "anniversary" ? -1 : 1));
+  events.sort(
+    (a, b) => a.day - b.day || (a.kind === b.kind ? 0 : a.kind === "anniversary" ? -1 : 1),
+  );
 
   const factor = choice.rate === null ? ZERO : dailyFactor(choice.rate);
   let unpaidPrincipal = new Fraction(principal);

@@ -91,8 +91,12 @@ function assertRateTable(value: unknown): asserts value is FederalRateTable {
     throw new Error("data/federal-post-judgment-rates.json: expected {version, rows[]}");
   }
   for (const row of v.rows) {
-    if (!DATE_RE.test(String(row?.week_ending)) || typeof row.rate_percent !== "number" ||
-      !Number.isFinite(row.rate_percent) || row.rate_percent < 0) {
+    if (
+      !DATE_RE.test(String(row?.week_ending)) ||
+      typeof row.rate_percent !== "number" ||
+      !Number.isFinite(row.rate_percent) ||
+      row.rate_percent < 0
+    ) {
       throw new Error(`data/federal-post-judgment-rates.json: bad row ${JSON.stringify(row)}`);
     }
   }
@@ -117,7 +121,10 @@ export function listJurisdictions(): readonly JurisdictionRule[] {
 }
 
 function normalizeKey(s: string): string {
-  return s.trim().toLowerCase().replace(/[\s._-]+/g, " ");
+  return s
+    .trim()
+    .toLowerCase()
+    .replace(/[\s._-]+/g, " ");
 }
 
 /** Extra spellings; codes and full names are matched too. */

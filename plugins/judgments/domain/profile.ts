@@ -46,7 +46,10 @@ export function pressureName(level: number): PressureName {
 
 /** "measured", "Maximum Lawful", "maximum-lawful" → profile key; null when unknown. */
 export function normalizeProfile(name: string): ProfileName | null {
-  const key = name.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  const key = name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
   return key in PROFILES ? (key as ProfileName) : null;
 }
 
@@ -159,29 +162,80 @@ function candidates(input: PlanInput, wallets: string[], exchanges: string[]): P
     const soon = input.today !== undefined && daysBetween(input.today, d.date) <= 180;
     const what = d.scope === "real_property_lien" ? "real-property lien" : "judgment";
     out.push(
-      action(1, "legal_process", `Renew the ${what} before ${d.date}`, soon ? "high" : "normal",
-        d.basis, d.date),
+      action(
+        1,
+        "legal_process",
+        `Renew the ${what} before ${d.date}`,
+        soon ? "high" : "normal",
+        d.basis,
+        d.date,
+      ),
     );
   }
   for (const w of wallets) {
-    out.push(action(0, "watch", `Watch and trace wallet ${w}`, "normal",
-      "Known debtor wallet: monitor movements and trace flows to exchanges and issuers.", w));
+    out.push(
+      action(
+        0,
+        "watch",
+        `Watch and trace wallet ${w}`,
+        "normal",
+        "Known debtor wallet: monitor movements and trace flows to exchanges and issuers.",
+        w,
+      ),
+    );
   }
   for (const e of exchanges) {
-    out.push(action(2, "exchange", `Send a preservation packet to ${e}`, "high",
-      "Known exchange relationship: ask it to preserve account records and balances.", e));
+    out.push(
+      action(
+        2,
+        "exchange",
+        `Send a preservation packet to ${e}`,
+        "high",
+        "Known exchange relationship: ask it to preserve account records and balances.",
+        e,
+      ),
+    );
   }
-  out.push(action(3, "discovery", "Serve post-judgment discovery on the debtor and third parties", "high",
-    "Discovery in aid of execution (FRCP 69(a)(2) or the state equivalent) finds assets not yet known."));
+  out.push(
+    action(
+      3,
+      "discovery",
+      "Serve post-judgment discovery on the debtor and third parties",
+      "high",
+      "Discovery in aid of execution (FRCP 69(a)(2) or the state equivalent) finds assets not yet known.",
+    ),
+  );
   for (const e of exchanges) {
-    out.push(action(4, "legal_process", `Seek a restraining notice or freeze order for accounts at ${e}`,
-      "high", "Known exchange: restrain the debtor's balances before they move.", e));
+    out.push(
+      action(
+        4,
+        "legal_process",
+        `Seek a restraining notice or freeze order for accounts at ${e}`,
+        "high",
+        "Known exchange: restrain the debtor's balances before they move.",
+        e,
+      ),
+    );
   }
   if (exchanges.length > 0 || wallets.length > 0) {
-    out.push(action(5, "legal_process", "Move for a turnover order or writ of execution over located assets",
-      "normal", "Assets located at known exchanges or wallets can be reached by turnover or execution."));
-    out.push(action(6, "ledger", "Prepare the recovery ledger and distribution waterfall", "low",
-      "Recoveries from located assets must be recorded and distributed by the waterfall."));
+    out.push(
+      action(
+        5,
+        "legal_process",
+        "Move for a turnover order or writ of execution over located assets",
+        "normal",
+        "Assets located at known exchanges or wallets can be reached by turnover or execution.",
+      ),
+    );
+    out.push(
+      action(
+        6,
+        "ledger",
+        "Prepare the recovery ledger and distribution waterfall",
+        "low",
+        "Recoveries from located assets must be recorded and distributed by the waterfall.",
+      ),
+    );
   }
   return out;
 }
@@ -190,26 +244,43 @@ function limitsOf(input: PlanInput): Limit[] {
   const c = input.constraints ?? {};
   const limits: Limit[] = [];
   if (c.bankruptcy_known) {
-    limits.push({ max: 1, type: "enforcement",
-      reason: "Bankruptcy known: the automatic stay (11 U.S.C. 362(a)) bars acts to enforce the judgment or collect the debt; obtain relief from the stay first." });
+    limits.push({
+      max: 1,
+      type: "enforcement",
+      reason:
+        "Bankruptcy known: the automatic stay (11 U.S.C. 362(a)) bars acts to enforce the judgment or collect the debt; obtain relief from the stay first.",
+    });
   }
   if (c.appeal_stay_known) {
-    limits.push({ max: 1, type: "execution",
-      reason: "Appeal stay known: execution and proceedings to enforce the judgment are stayed." });
+    limits.push({
+      max: 1,
+      type: "execution",
+      reason: "Appeal stay known: execution and proceedings to enforce the judgment are stayed.",
+    });
   }
   for (const g of input.gates ?? []) {
     if (g.status === "fail") {
-      limits.push({ max: 1, type: "enforcement",
-        reason: `Validation gate '${g.gate}' failed${g.reasons[0] ? `: ${g.reasons[0]}` : ""}` });
+      limits.push({
+        max: 1,
+        type: "enforcement",
+        reason: `Validation gate '${g.gate}' failed${g.reasons[0] ? `: ${g.reasons[0]}` : ""}`,
+      });
     }
   }
   if (c.sanctions_review_required) {
-    limits.push({ max: 3, type: "freeze_block",
-      reason: "Sanctions review pending: ordinary collection is paused and blocked property needs an OFAC licence." });
+    limits.push({
+      max: 3,
+      type: "freeze_block",
+      reason:
+        "Sanctions review pending: ordinary collection is paused and blocked property needs an OFAC licence.",
+    });
   }
   if (c.consumer_debt) {
-    limits.push({ max: 3, type: "freeze_block",
-      reason: "Consumer debt: FDCPA review required before freezing, seizing or recovering." });
+    limits.push({
+      max: 3,
+      type: "freeze_block",
+      reason: "Consumer debt: FDCPA review required before freezing, seizing or recovering.",
+    });
   }
   return limits;
 }

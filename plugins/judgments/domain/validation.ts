@@ -88,7 +88,8 @@ function outcome(
 
 /** Authority: a live grant on the parent matter, or nothing may proceed. */
 function authorityGate(input: ValidationInput): GateOutcome {
-  if (input.authorityLive) return outcome("authority", "pass", ["Matter has a live authority grant."]);
+  if (input.authorityLive)
+    return outcome("authority", "pass", ["Matter has a live authority grant."]);
   return outcome(
     "authority",
     "fail",
@@ -114,15 +115,21 @@ function stayAppealGate(input: ValidationInput): GateOutcome {
           ? "Enforcement of the judgment is stayed pending appeal."
           : "A stay of enforcement is reported (appeal_stay_known) though the judgment's status is not 'stayed'.",
       ],
-      ["Do not enforce until the stay is lifted or the appeal is decided; record the stay order or its dissolution."],
+      [
+        "Do not enforce until the stay is lifted or the appeal is decided; record the stay order or its dissolution.",
+      ],
     );
   }
   if (status === "appeal_pending") {
     return outcome(
       "stay_appeal",
       "review",
-      ["An appeal is pending without a recorded stay; the debtor may still obtain one by bond (e.g. FRCP 62(b), CCP 917.1)."],
-      ["Counsel to confirm no stay or bond has been filed and to weigh enforcement while the appeal is pending."],
+      [
+        "An appeal is pending without a recorded stay; the debtor may still obtain one by bond (e.g. FRCP 62(b), CCP 917.1).",
+      ],
+      [
+        "Counsel to confirm no stay or bond has been filed and to weigh enforcement while the appeal is pending.",
+      ],
     );
   }
   return outcome("stay_appeal", "pass", ["No appeal or stay recorded."]);
@@ -155,7 +162,9 @@ function bankruptcyGate(input: ValidationInput): GateOutcome {
       return outcome(
         "bankruptcy",
         "fail",
-        ["Debtor received a discharge: the discharge injunction (11 U.S.C. 524(a)) bars collecting a discharged debt."],
+        [
+          "Debtor received a discharge: the discharge injunction (11 U.S.C. 524(a)) bars collecting a discharged debt.",
+        ],
         [
           "Counsel to determine whether the debt was excepted from discharge (11 U.S.C. 523) or a pre-petition lien survives before any step.",
         ],
@@ -209,7 +218,9 @@ function requiredDocumentsGate(input: ValidationInput): GateOutcome {
     "required_documents",
     "fail",
     ["No source_ref with source_type 'certified_judgment'."],
-    ["Upload a certified copy of the judgment as a source_ref with source_type 'certified_judgment'."],
+    [
+      "Upload a certified copy of the judgment as a source_ref with source_type 'certified_judgment'.",
+    ],
     ["certified_judgment"],
   );
 }
@@ -253,11 +264,14 @@ function enforceabilityGate(input: ValidationInput): GateOutcome {
   }
 
   const stayDays =
-    input.automaticStayDays === undefined ? rule.automatic_stay_days_after_entry : input.automaticStayDays;
+    input.automaticStayDays === undefined
+      ? rule.automatic_stay_days_after_entry
+      : input.automaticStayDays;
   if (stayDays !== null && stayDays > 0) {
     let lastStayed = addDays(dateEntered, stayDays);
     if (rule.code === "FED") {
-      while (dayOfWeek(lastStayed) === 0 || dayOfWeek(lastStayed) === 6) lastStayed = addDays(lastStayed, 1);
+      while (dayOfWeek(lastStayed) === 0 || dayOfWeek(lastStayed) === 6)
+        lastStayed = addDays(lastStayed, 1);
     }
     if (today <= lastStayed) {
       const from = addDays(lastStayed, 1);
@@ -281,7 +295,9 @@ function enforceabilityGate(input: ValidationInput): GateOutcome {
       return outcome(
         "enforceability_period",
         "review",
-        ["Federal judgments follow the forum state's enforcement period (FRCP 69(a), 28 U.S.C. 1962); no forum state given."],
+        [
+          "Federal judgments follow the forum state's enforcement period (FRCP 69(a), 28 U.S.C. 1962); no forum state given.",
+        ],
         ["Identify the forum (or registration) state so its judgment life applies."],
         ["enforceability_period_unknown"],
       );
@@ -306,7 +322,9 @@ function enforceabilityGate(input: ValidationInput): GateOutcome {
       "enforceability_period",
       "fail",
       [`${governing.name}: the ${life}-year enforcement period ran on ${expires}.${renewal}`],
-      ["Record the renewal or revival of the judgment if one was obtained; otherwise it cannot be enforced."],
+      [
+        "Record the renewal or revival of the judgment if one was obtained; otherwise it cannot be enforced.",
+      ],
     );
   }
   const left = daysBetween(today, expires);
@@ -318,7 +336,9 @@ function enforceabilityGate(input: ValidationInput): GateOutcome {
       [`Renew the judgment before ${expires}.`],
     );
   }
-  return outcome("enforceability_period", "pass", [`${governing.name}: enforceable until ${expires}.`]);
+  return outcome("enforceability_period", "pass", [
+    `${governing.name}: enforceable until ${expires}.`,
+  ]);
 }
 
 const GATES: Record<GateName, (input: ValidationInput) => GateOutcome> = {
@@ -339,13 +359,18 @@ export function isGateName(name: string): name is GateName {
  * runs). Gates come back in the canonical order. An unknown check name throws RangeError:
  * the API layer should reject it as a 400 first.
  */
-export function validateJudgment(input: ValidationInput, checks?: readonly string[]): ValidationResult {
+export function validateJudgment(
+  input: ValidationInput,
+  checks?: readonly string[],
+): ValidationResult {
   toDayNumber(input.dateEntered);
   toDayNumber(input.today);
   for (const c of checks ?? []) {
     if (!isGateName(c)) throw new RangeError(`unknown validation check '${c}'`);
   }
-  const selected = new Set<GateName>(checks && checks.length > 0 ? (checks as GateName[]) : GATE_NAMES);
+  const selected = new Set<GateName>(
+    checks && checks.length > 0 ? (checks as GateName[]) : GATE_NAMES,
+  );
   selected.add("authority");
 
   const outcomes = GATE_NAMES.filter((g) => selected.has(g)).map((g) => GATES[g](input));

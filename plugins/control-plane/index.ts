@@ -1,6 +1,8 @@
 import type { ModuleManifest } from "../../rest-bridge/types.js";
 import { registerNode } from "../../src/schema/node-registry.js";
-import { registerControlPlaneMutations } from "./mutations.js";
+import { registerApiKeyMutations } from "./api-key-mutations.js";
+import { registerOrganizationMutations } from "./organization-mutations.js";
+import { registerUserMutations } from "./user-mutations.js";
 import { canSeeOrganization } from "./permissions.js";
 import { registerControlPlaneQueries } from "./queries.js";
 import { controlPlaneRoutes } from "./routes.js";
@@ -41,7 +43,9 @@ export const controlPlaneModule: ModuleManifest = {
       },
     });
     registerControlPlaneQueries();
-    registerControlPlaneMutations();
+    registerOrganizationMutations();
+    registerApiKeyMutations();
+    registerUserMutations();
   },
   routes: controlPlaneRoutes,
 };

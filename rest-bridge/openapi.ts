@@ -1,29 +1,29 @@
 import {
   getNamedType,
-  isEnumType,
-  isInputObjectType,
-  isListType,
   isNonNullType,
   isObjectType,
-  isScalarType,
-  Kind,
-  print,
-  type FieldNode,
-  type GraphQLEnumType,
-  type GraphQLInputType,
-  type GraphQLNamedType,
-  type GraphQLOutputType,
-  type GraphQLScalarType,
   type GraphQLSchema,
   type OperationDefinitionNode,
-  type SelectionSetNode,
 } from "graphql";
 import { DEFAULT_VERSION, SERVICE_VERSION, SUPPORTED_VERSIONS } from "../src/config.js";
 import { ERROR_CATALOG, type ErrorCode } from "../src/errors.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../src/pagination.js";
 import { toSnake } from "./case.js";
-import { PAGE_PARAMS, type CompiledRoute } from "./compile.js";
+import { type CompiledRoute } from "./compile.js";
 import { MAX_ARRAY, MAX_STRING } from "./input.js";
+import {
+  COMMON_HEADERS,
+  type Schema,
+  PARAM_FOR_ARG,
+  REQUEST_ID,
+  ref,
+  described,
+  headerRef,
+  SchemaRegistry,
+  child,
+  hasRequiredField,
+} from "./openapi-schemas.js";
+import { routeErrorCodes, routeFlags } from "./openapi-errors.js";
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and the GraphQL schema so it cannot
@@ -33,246 +33,6 @@ import { MAX_ARRAY, MAX_STRING } from "./input.js";
  * A root field may list further error codes it produces (state rules and the like) in
  * `extensions.errors: ErrorCode[]`; they are added to that route's documented errors.
  */
-
-type Schema = Record<string, unknown>;
-
-const PARAM_FOR_ARG = Object.fromEntries(Object.entries(PAGE_PARAMS).map(([p, a]) => [a, p]));
-const REQUEST_ID: Schema = {
-  type: "string",
-  pattern: "^req_[0-7][0-9a-hjkmnp-tv-z]{25}$",
-  description: "Request id; the same value as the MD-Request-Id header.",
-};
-const RESERVED = new Set(["Error", "RequestId", "AuditRef"]);
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const described = (s: Schema, description: string | null | undefined): Schema =>
-  description ? { ...s, description } : s;
-
-function orNull(s: Schema): Schema {
-  if (typeof s.type === "string") return { ...s, type: [s.type, "null"] };
-  if (s.$ref || s.allOf) return { oneOf: [s, { type: "null" }] };
-  return s; // already accepts any value, null included
-}
-
-function scalarSchema(t: GraphQLScalarType, input: boolean): Schema {
-  switch (t.name) {
-    case "String":
-    case "ID":
-      return input ? { type: "string", maxLength: MAX_STRING } : { type: "string" };
-    case "Int":
-      return { type: "integer", format: "int32" };
-    case "Float":
-      return { type: "number" };
-    case "Boolean":
-      return { type: "boolean" };
-    case "DateTime":
-      return { type: "string", format: "date-time", examples: ["2026-06-11T09:30:00.000Z"] };
-    case "Date":
-      return { type: "string", format: "date", examples: ["2026-06-11"] };
-    case "JSON":
-      return {};
-    case "JSONObject":
-      return { type: "object", additionalProperties: true };
-    default:
-      return described({ "x-graphql-scalar": t.name }, t.description);
-  }
-}
-
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
-const COMMON_HEADERS = {
-  "MD-Request-Id": headerRef("MD-Request-Id"),
-  "MD-Version": headerRef("MD-Version"),
-  "MD-RateLimit-Limit": headerRef("MD-RateLimit-Limit"),
-  "MD-RateLimit-Remaining": headerRef("MD-RateLimit-Remaining"),
-};
-// Rate-limit headers are left off error responses to keep the document small; info.description covers them.
-const ERROR_HEADERS = {
-  "MD-Request-Id": headerRef("MD-Request-Id"),
-  "MD-Version": headerRef("MD-Version"),
-};
-
-/** GraphQL types → components.schemas, one entry per named type where the shape is the same. */
-class SchemaRegistry {
-  readonly schemas: Record<string, Schema> = {};
-  private readonly signatures = new Map<string, string>();
-
-  private named(type: GraphQLNamedType, signature: string, build: () => Schema): Schema {
-    if (RESERVED.has(type.name)) return build();
-    const seen = this.signatures.get(type.name);
-    if (seen === signature) return ref(type.name);
-    // The same type selected differently (cycle or depth cut in shape.ts): inline it.
-    if (seen !== undefined) return build();
-    this.signatures.set(type.name, signature);
-    this.schemas[type.name] = {};
-    this.schemas[type.name] = build();
-    return ref(type.name);
-  }
-
-  private enumSchema(t: GraphQLEnumType): Schema {
-    return this.named(t, "enum", () =>
-      described({ type: "string", enum: t.getValues().map((v) => v.name) }, t.description),
-    );
-  }
-
-  /** Error responses are shared by every route that can produce the same codes with one status. */
-  readonly responses: Record<string, Schema> = {};
-
-  errorResponse(status: number, codes: ErrorCode[]): Schema {
-    const name = [status, ...codes].join(".");
-    this.responses[name] ??= {
-      description: codes
-        .map((c) => `- \`${c}\` (${ERROR_CATALOG[c].type}): ${ERROR_CATALOG[c].message}`)
-        .join("\n"),
-      headers: {
-        ...ERROR_HEADERS,
-        ...(status === 429 ? { "Retry-After": headerRef("Retry-After") } : {}),
-      },
-      content: { "application/json": { schema: ref("Error") } },
-      "x-error-codes": codes,
-    };
-    return { $ref: `#/components/responses/${name}` };
-  }
-
-  /** Schema of a JSON value that fromRest() accepts for `type`. */
-  input(type: GraphQLInputType): Schema {
-    return isNonNullType(type) ? this.inputInner(type.ofType) : orNull(this.inputInner(type));
-  }
-
-  inputInner(type: GraphQLInputType): Schema {
-    if (isNonNullType(type)) return this.inputInner(type.ofType);
-    if (isListType(type))
-      return { type: "array", maxItems: MAX_ARRAY, items: this.input(type.ofType) };
-    if (isEnumType(type)) return this.enumSchema(type);
-    if (isInputObjectType(type)) {
-      return this.named(type, "input", () => {
-        const properties: Record<string, Schema> = {};
-        const required: string[] = [];
-        for (const f of Object.values(type.getFields())) {
-          const key = toSnake(f.name);
-          let s = described(this.input(f.type), f.description);
-          if (f.defaultValue !== undefined) s = { ...s, default: f.defaultValue };
-          if (f.deprecationReason) s = { ...s, deprecated: true };
-          properties[key] = s;
-          if (isNonNullType(f.type)) required.push(key);
-        }
-        return {
-          ...described({ type: "object" }, type.description),
-          properties,
-          ...(required.length ? { required } : {}),
-          additionalProperties: false,
-        };
-      });
-    }
-    return scalarSchema(type as GraphQLScalarType, true);
-  }
-
-  /** Schema of what toRest() renders for `type` under the selection the route runs. */
-  output(type: GraphQLOutputType, sel: SelectionSetNode | undefined): Schema {
-    return isNonNullType(type)
-      ? this.outputInner(type.ofType, sel)
-      : orNull(this.outputInner(type, sel));
-  }
-
-  outputInner(type: GraphQLOutputType, sel: SelectionSetNode | undefined): Schema {
-    if (isNonNullType(type)) return this.outputInner(type.ofType, sel);
-    if (isListType(type)) return { type: "array", items: this.output(type.ofType, sel) };
-    if (isEnumType(type)) return this.enumSchema(type);
-    if (isScalarType(type)) return scalarSchema(type, false);
-    if (!isObjectType(type) || !sel) return { type: "object" };
-    return this.named(type, print(sel), () => {
-      const fields = type.getFields();
-      const properties: Record<string, Schema> = {};
-      const required: string[] = [];
-      for (const node of sel.selections) {
-        const field = node.kind === Kind.FIELD ? fields[node.name.value] : undefined;
-        if (!field) continue;
-        const key = toSnake((node as FieldNode).alias?.value ?? field.name);
-        properties[key] = described(
-          this.output(field.type, (node as FieldNode).selectionSet),
-          field.description,
-        );
-        if (isNonNullType(field.type)) required.push(key);
-      }
-      return {
-        ...described({ type: "object" }, type.description),
-        properties,
-        ...(required.length ? { required } : {}),
-      };
-    });
-  }
-}
-
-const child = (sel: SelectionSetNode | undefined, name: string): FieldNode | undefined =>
-  sel?.selections.find(
-    (s): s is FieldNode => s.kind === Kind.FIELD && (s.alias ?? s.name).value === name,
-  );
-
-function hasRequiredField(type: GraphQLInputType): boolean {
-  const named = getNamedType(type);
-  return (
-    isInputObjectType(named) && Object.values(named.getFields()).some((f) => isNonNullType(f.type))
-  );
-}
-
-/** The error codes one route can produce, following the pipeline of src/app.ts and handler.ts. */
-export function routeErrorCodes(route: CompiledRoute): ErrorCode[] {
-  const { def, gate, field } = route;
-  const codes = new Set<ErrorCode>([
-    "unsupported_version",
-    "authentication_required",
-    "invalid_api_key",
-    "api_key_expired",
-    "api_key_revoked",
-    "unknown_parameter",
-    "rate_limited",
-    "internal_error",
-  ]);
-  if (gate) codes.add("insufficient_scope");
-  const bodyArg = Object.entries(def.args ?? {}).find(([, s]) => s === "body");
-  const bodyType = bodyArg && field.args.find((a) => a.name === bodyArg[0])?.type;
-  if (def.method !== "GET") {
-    for (const c of ["invalid_json", "unsupported_media_type", "payload_too_large"] as const)
-      codes.add(c);
-  }
-  if (bodyType) {
-    codes.add("parameter_invalid");
-    if (hasRequiredField(bodyType)) codes.add("parameter_missing");
-  }
-  if (def.list) codes.add("parameter_invalid");
-  // An id in the path or body that is out of the caller's reach is 404 (CONTRACT.md §2).
-  const named = bodyType && getNamedType(bodyType);
-  const refersToIds =
-    isInputObjectType(named) && Object.keys(named.getFields()).some((k) => /Ids?$/.test(k));
-  if (route.pathParams.length || refersToIds) codes.add("resource_missing");
-  if (def.idempotent) {
-    for (const c of [
-      "parameter_invalid",
-      "idempotency_key_in_use",
-      "idempotency_key_reused",
-    ] as const)
-      codes.add(c);
-  }
-  if (gate?.authority) codes.add("authority_required");
-  if (gate?.sanctions) {
-    codes.add("sanctions_screen_required");
-    codes.add("sanctions_hold");
-  }
-  for (const c of (field.extensions as { errors?: string[] }).errors ?? []) {
-    if (c in ERROR_CATALOG) codes.add(c as ErrorCode);
-  }
-  const order = Object.keys(ERROR_CATALOG);
-  return [...codes].sort(
-    (a, b) =>
-      ERROR_CATALOG[a].status - ERROR_CATALOG[b].status || order.indexOf(a) - order.indexOf(b),
-  );
-}
-
-export function routeFlags(route: CompiledRoute): string[] {
-  return [
-    ...(route.def.idempotent ? ["I"] : []),
-    ...(route.gate?.authority ? ["A"] : []),
-    ...(route.gate?.sanctions ? ["S"] : []),
-  ];
-}
 
 function operationFor(route: CompiledRoute, reg: SchemaRegistry, operationId: string): Schema {
   const { def, field, gate } = route;

@@ -20,7 +20,13 @@ export function registerAuditMutations() {
       type: AuditEventRef,
       description: "Records a manual audit event in the hash chain.",
       gate: { scope: "audit:write" },
-      args: { input: t.arg({ type: CreateAuditEventInput, required: true }) },
+      args: {
+        input: t.arg({
+          type: CreateAuditEventInput,
+          required: true,
+          description: "The request body.",
+        }),
+      },
       resolve: async (_root, { input }, ctx) => {
         const matter = await ctx.db.matter.findUnique({
           where: { id: input.matterId },

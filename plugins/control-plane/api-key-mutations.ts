@@ -32,7 +32,7 @@ export function registerApiKeyMutations() {
       gate: { scope: "keys:write" },
       args: {
         organizationId: t.arg.id({ required: true, description: "Organization id." }),
-        input: t.arg({ type: IssueApiKeyInput, required: true }),
+        input: t.arg({ type: IssueApiKeyInput, required: true, description: "The request body." }),
       },
       resolve: async (_root, { organizationId, input }, ctx) => {
         const org = await findVisibleOrganization(ctx, organizationId);

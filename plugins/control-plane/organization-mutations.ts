@@ -39,7 +39,13 @@ export function registerOrganizationMutations() {
       description:
         "Creates an organization. Only a provider_internal organization's key may do this.",
       gate: { scope: "org:write" },
-      args: { input: t.arg({ type: CreateOrganizationInput, required: true }) },
+      args: {
+        input: t.arg({
+          type: CreateOrganizationInput,
+          required: true,
+          description: "The request body.",
+        }),
+      },
       resolve: async (_root, { input }, ctx) => {
         if (!isProviderInternal(ctx.principal)) {
           throw new ApiError("insufficient_scope", {
@@ -83,7 +89,11 @@ export function registerOrganizationMutations() {
       gate: { scope: "org:write" },
       args: {
         id: t.arg.id({ required: true, description: "Organization id." }),
-        input: t.arg({ type: UpdateOrganizationInput, required: true }),
+        input: t.arg({
+          type: UpdateOrganizationInput,
+          required: true,
+          description: "The request body.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
         await findVisibleOrganization(ctx, id);

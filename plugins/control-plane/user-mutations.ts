@@ -33,7 +33,7 @@ export function registerUserMutations() {
       gate: { scope: "users:write" },
       args: {
         organizationId: t.arg.id({ required: true, description: "Organization id." }),
-        input: t.arg({ type: InviteUserInput, required: true }),
+        input: t.arg({ type: InviteUserInput, required: true, description: "The request body." }),
       },
       resolve: async (_root, { organizationId, input }, ctx) => {
         await findVisibleOrganization(ctx, organizationId);

@@ -74,7 +74,13 @@ export function registerOperationMutations() {
       type: OperationRef,
       description: "Creates an operation in state `created`.",
       gate: { scope: "operations:write" },
-      args: { input: t.arg({ type: CreateOperationInput, required: true }) },
+      args: {
+        input: t.arg({
+          type: CreateOperationInput,
+          required: true,
+          description: "The request body.",
+        }),
+      },
       resolve: async (_root, { input }, ctx) => {
         const matterId = await linkableMatter(ctx, input.matterId);
         return write(ctx, async ({ tx, audit }) => {
@@ -112,7 +118,11 @@ export function registerOperationMutations() {
       gate: { scope: "operations:write" },
       args: {
         id: t.arg.id({ required: true, description: "Operation id." }),
-        input: t.arg({ type: UpdateOperationInput, required: true }),
+        input: t.arg({
+          type: UpdateOperationInput,
+          required: true,
+          description: "The request body.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
         const current = await findOperation(ctx, id);
@@ -161,7 +171,11 @@ export function registerOperationMutations() {
       extensions: { errors: ["invalid_state_transition", "proof_required"] },
       args: {
         id: t.arg.id({ required: true, description: "Operation id." }),
-        input: t.arg({ type: TransitionOperationInput, required: true }),
+        input: t.arg({
+          type: TransitionOperationInput,
+          required: true,
+          description: "The request body.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
         const current = await findOperation(ctx, id);

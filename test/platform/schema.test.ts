@@ -13,14 +13,14 @@ describe("printed SDL", () => {
     expect(sdl).toContain("directive @authority on FIELD_DEFINITION");
     expect(sdl).toContain("directive @sanctions on FIELD_DEFINITION");
     expect(sdl).toMatch(
-      /createOperation\(input: CreateOperationInput!\): Operation! @scope\(name: "operations:write"\)/,
+      /createOperation\([\s\S]*?input: CreateOperationInput!\s*\): Operation! @scope\(name: "operations:write"\)/,
     );
     expect(sdl).toMatch(
       /operations\([\s\S]*?\): OperationConnection! @scope\(name: "operations:read"\)/,
     );
   });
 
-  it("gives every type and field a description", () => {
+  it("gives every type, field and argument a description", () => {
     const schema = getSchema();
     const missing: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
@@ -39,6 +39,11 @@ describe("printed SDL", () => {
             type.name !== "PageInfo"
           ) {
             missing.push(`${type.name}.${field.name}`);
+          }
+          for (const arg of "args" in field ? field.args : []) {
+            if (!arg.description && !["first", "after", "before", "last"].includes(arg.name)) {
+              missing.push(`${type.name}.${field.name}(${arg.name})`);
+            }
           }
         }
       }

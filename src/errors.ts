@@ -31,7 +31,7 @@ export const ERROR_CATALOG = {
   authentication_required: {
     status: 401,
     type: "authentication_error",
-    message: "Send an API key as 'Authorization: Bearer <secret>'.",
+    message: "Send an API key in the Authorization header: Bearer followed by the key's secret.",
   },
   invalid_api_key: {
     status: 401,

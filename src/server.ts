@@ -5,11 +5,26 @@ import { loadConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 import { holdDataDirLock } from "./db/data-dir-lock.js";
 
-const config = loadConfig();
+/** A start that cannot proceed says why in one line, without a stack trace. */
+function refuseToStart(error: unknown): never {
+  process.stderr.write(`Cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}
+
+let config: ReturnType<typeof loadConfig>;
+let releaseLock = () => {};
+try {
+  config = loadConfig();
+  if (config.database.kind === "pglite") releaseLock = holdDataDirLock(config.database.dataDir);
+} catch (e) {
+  refuseToStart(e);
+}
 const logger = createLogger(config.logLevel);
-const releaseLock =
-  config.database.kind === "pglite" ? holdDataDirLock(config.database.dataDir) : () => {};
-const app = await createApp(config, { logger });
+const app = await createApp(config, { logger }).catch((e: unknown) => {
+  releaseLock();
+  logger.error({ err: e }, "start failed");
+  return refuseToStart(e);
+});
 
 if (app.bootstrap) {
   const how = config.bootstrapSecret

@@ -109,8 +109,8 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
       ? {
           title: "Case Recovery Enforcement API",
           defaultQuery:
-            "# Send your sandbox key: Authorization: Bearer md_test_…\n{ operations(first: 5) { edges { node { id state } } } }\n",
-          headers: JSON.stringify({ Authorization: "Bearer md_test_…" }),
+            "# Send your sandbox key: Authorization: Bearer md_test_REPLACE_WITH_YOUR_KEY\n{ operations(first: 5) { edges { node { id state } } } }\n",
+          headers: JSON.stringify({ Authorization: "Bearer md_test_REPLACE_WITH_YOUR_KEY" }),
         }
       : false,
     plugins: [

@@ -10,6 +10,7 @@ import { openDatabase, type Database } from "./db/open.js";
 import { scopedClient } from "./db/tenant-scope.js";
 import { ApiError } from "./errors.js";
 import { createGraphqlServer } from "./graphql/yoga.js";
+import { corsHeaders, preflight } from "./http/cors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
 import { RateLimiter, rateLimited, rateLimitHeaders } from "./http/rate-limit.js";
 import { requestedVersion } from "./http/version.js";
@@ -145,7 +146,9 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     };
     let response: Response;
     try {
-      response = await dispatch(request, requestId, state);
+      response =
+        preflight({ origins: config.corsOrigins }, request) ??
+        (await dispatch(request, requestId, state));
     } catch (error) {
       const apiError = error instanceof ApiError ? error : new ApiError("internal_error");
       if (!(error instanceof ApiError))
@@ -175,6 +178,9 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     response.headers.set("MD-Request-Id", requestId);
     response.headers.set("MD-Version", state.version);
     for (const [k, v] of Object.entries(state.headers)) response.headers.set(k, v);
+    for (const [k, v] of Object.entries(corsHeaders({ origins: config.corsOrigins }, request))) {
+      response.headers.set(k, v);
+    }
     logger.info(
       {
         request_id: requestId,

@@ -22,6 +22,8 @@ export interface Config {
     workerEnabled: boolean;
   };
   maxBodyBytes: number;
+  /** Browser origins allowed by CORS: `*` or a list. */
+  corsOrigins: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -55,5 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerEnabled: env.MD_WEBHOOK_WORKER !== "false",
     },
     maxBodyBytes: 1024 * 1024,
+    corsOrigins: (env.MD_CORS_ORIGINS ?? "*")
+      .split(",")
+      .map((o) => o.trim())
+      .filter(Boolean),
   };
 }

@@ -100,6 +100,8 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    // CORS is handled for both faces by src/http/cors.ts.
+    cors: false,
     // GraphiQL's page and assets come from the installed package, not a CDN.
     renderGraphiQL,
     logging: false,

@@ -186,3 +186,48 @@ describe("GraphiQL", () => {
     );
   });
 });
+
+describe("CORS for browser front ends", () => {
+  it("answers a preflight without a key and exposes the MD headers on responses", async () => {
+    const pre = await new Client(app, null).call("OPTIONS", "/graphql", undefined, {
+      headers: {
+        Origin: "https://dash.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pre.headers.get("access-control-allow-headers")).toMatch(/Authorization/);
+    expect(pre.headers.get("access-control-allow-headers")).toMatch(/Idempotency-Key/);
+    const res = await api.get("/v1/health", { headers: { Origin: "https://dash.example" } });
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-expose-headers")).toMatch(/MD-Request-Id/);
+    const gql = await api.call(
+      "POST",
+      "/graphql",
+      { query: "{ health { status } }" },
+      { headers: { Origin: "https://dash.example" } },
+    );
+    expect(gql.headers.get("access-control-allow-origin")).toBe("*");
+    expect(gql.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("allows only the configured origins when MD_CORS_ORIGINS lists some", async () => {
+    const strict = await startTestApp({ corsOrigins: ["https://dash.example"] });
+    try {
+      const c = new Client(strict, BOOTSTRAP_SECRET);
+      const ok = await c.get("/v1/health", { headers: { Origin: "https://dash.example" } });
+      expect(ok.headers.get("access-control-allow-origin")).toBe("https://dash.example");
+      const other = await c.get("/v1/health", { headers: { Origin: "https://evil.example" } });
+      expect(other.headers.get("access-control-allow-origin")).toBeNull();
+      const pre = await new Client(strict, null).call("OPTIONS", "/v1/operations", undefined, {
+        headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+      });
+      expect(pre.status).toBe(204);
+      expect(pre.headers.get("access-control-allow-origin")).toBeNull();
+    } finally {
+      await strict.dispose();
+    }
+  });
+});

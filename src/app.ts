@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import { compileRoutes, matchRoute, type CompiledRoute } from "../rest-bridge/compile.js";
 import { serveRoute } from "../rest-bridge/handler.js";
@@ -173,6 +174,14 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       response = new Response(JSON.stringify(body), {
         status: apiError.status,
         headers: { "Content-Type": "application/json; charset=utf-8", ...apiError.headers },
+      });
+    }
+    if (!response.statusText && STATUS_CODES[response.status]) {
+      // Responses built without a reason phrase would go out as "HTTP/1.1 201 ".
+      response = new Response(response.body, {
+        status: response.status,
+        statusText: STATUS_CODES[response.status],
+        headers: response.headers,
       });
     }
     response.headers.set("MD-Request-Id", requestId);

@@ -10,6 +10,23 @@ const PAGE_ARG_TO_PARAM: Record<string, string> = Object.fromEntries(
   Object.entries(PAGE_PARAMS).map(([param, arg]) => [arg, param]),
 );
 
+/** An endpoint that takes no body accepts `{}` (or nothing) and names any field sent. */
+function refuseBody(body: unknown): void {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) {
+    throw new ApiError("parameter_invalid", {
+      message: "This endpoint takes no body; send {} or nothing.",
+    });
+  }
+  const [first] = Object.keys(body);
+  if (first !== undefined) {
+    throw new ApiError("unknown_parameter", {
+      param: first,
+      message: `Unknown parameter: ${first}. This endpoint takes no body fields.`,
+      details: { accepted: [] },
+    });
+  }
+}
+
 /** Validates path, query and body against the route's field arguments; returns variables. */
 export function buildVariables(
   route: CompiledRoute,
@@ -19,6 +36,7 @@ export function buildVariables(
 ): Record<string, unknown> {
   const vars: Record<string, unknown> = {};
   const bound = new Set<string>();
+  if (body !== undefined && !Object.values(route.def.args ?? {}).includes("body")) refuseBody(body);
   for (const [argName, source] of Object.entries(route.def.args ?? {})) {
     const arg = route.field.args.find((a) => a.name === argName)!;
     bound.add(argName);

@@ -175,3 +175,21 @@ describe("bootstrap", () => {
     expect(app.bootstrap?.secret).toBe(BOOTSTRAP_SECRET);
   });
 });
+
+describe("endpoints without a body", () => {
+  it("refuse body fields with unknown_parameter instead of ignoring them", async () => {
+    const org = await seed.org();
+    const key = await org.key({ scopes: ["health:read"] });
+    const path = `/v1/organizations/${org.id}/api-keys/${key.keyId}/revoke`;
+    const withField = await org.admin.post(path, { reason: "rotated" });
+    expect(withField.status).toBe(400);
+    expect(errorOf(withField)).toMatchObject({ code: "unknown_parameter", param: "reason" });
+    expect((await key.get("/v1/health")).status).toBe(200);
+    const notObject = await org.admin.post(path, undefined, {
+      raw: "[1]",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(errorOf(notObject).code).toBe("parameter_invalid");
+    expect((await org.admin.call("POST", path)).status).toBe(200);
+  });
+});

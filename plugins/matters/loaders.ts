@@ -1,49 +1,27 @@
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
+import { requestLoader } from "../../src/schema/request-loader.js";
 import type { RequestContext } from "../../src/context.js";
 import type { AuthorityGrant } from "../../src/generated/prisma/client.js";
 
-function memoLoader<K, V>(
-  ctx: RequestContext,
-  key: string,
-  make: () => DataLoader<K, V>,
-): DataLoader<K, V> {
-  let loader = ctx.memo.get(key) as DataLoader<K, V> | undefined;
-  if (!loader) {
-    loader = make();
-    ctx.memo.set(key, loader);
-  }
-  return loader;
-}
-
 /** Every grant of each matter, one query per request however many matters are shown. */
 export function grantsByMatter(ctx: RequestContext): DataLoader<string, AuthorityGrant[]> {
-  return memoLoader(
-    ctx,
-    "matters.grantsByMatter",
-    () =>
-      new DataLoader(async (ids: readonly string[]) => {
-        const rows = await ctx.db.authorityGrant.findMany({
-          where: { matterId: { in: [...ids] } },
-        });
-        return ids.map((id) => rows.filter((r) => r.matterId === id));
-      }),
-  );
+  return requestLoader(ctx, "matters.grantsByMatter", async (ids: readonly string[]) => {
+    const rows = await ctx.db.authorityGrant.findMany({
+      where: { matterId: { in: [...ids] } },
+    });
+    return ids.map((id) => rows.filter((r) => r.matterId === id));
+  });
 }
 
 /** Sum of each matter's judgment amounts as an exact decimal string, batched like the above. */
 export function judgmentTotalByMatter(ctx: RequestContext): DataLoader<string, string> {
-  return memoLoader(
-    ctx,
-    "matters.judgmentTotalByMatter",
-    () =>
-      new DataLoader(async (ids: readonly string[]) => {
-        const sums = await ctx.db.judgment.groupBy({
-          by: ["matterId"],
-          where: { matterId: { in: [...ids] } },
-          _sum: { amount: true },
-        });
-        const byId = new Map(sums.map((s) => [s.matterId, s._sum.amount?.toString() ?? "0"]));
-        return ids.map((id) => byId.get(id) ?? "0");
-      }),
-  );
+  return requestLoader(ctx, "matters.judgmentTotalByMatter", async (ids: readonly string[]) => {
+    const sums = await ctx.db.judgment.groupBy({
+      by: ["matterId"],
+      where: { matterId: { in: [...ids] } },
+      _sum: { amount: true },
+    });
+    const byId = new Map(sums.map((s) => [s.matterId, s._sum.amount?.toString() ?? "0"]));
+    return ids.map((id) => byId.get(id) ?? "0");
+  });
 }

@@ -1,4 +1,5 @@
-import DataLoader from "dataloader";
+import type DataLoader from "dataloader";
+import { requestLoader } from "../../src/schema/request-loader.js";
 import type { RequestContext } from "../../src/context.js";
 import { builder } from "../../src/schema/builder.js";
 
@@ -122,20 +123,14 @@ export const CreatedWebhookEndpointRef = builder.prismaObject("WebhookEndpoint",
 
 /** Event types by event id, one query per request however many deliveries are listed. */
 function eventTypeLoader(ctx: RequestContext): DataLoader<string, string | null> {
-  const key = "webhooks.eventType";
-  let loader = ctx.memo.get(key) as DataLoader<string, string | null> | undefined;
-  if (!loader) {
-    loader = new DataLoader(async (ids: readonly string[]) => {
-      const rows = await ctx.db.event.findMany({
-        where: { id: { in: [...ids] } },
-        select: { id: true, type: true },
-      });
-      const byId = new Map(rows.map((r) => [r.id, r.type]));
-      return ids.map((id) => byId.get(id) ?? null);
+  return requestLoader(ctx, "webhooks.eventType", async (ids: readonly string[]) => {
+    const rows = await ctx.db.event.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, type: true },
     });
-    ctx.memo.set(key, loader);
-  }
-  return loader;
+    const byId = new Map(rows.map((r) => [r.id, r.type]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
 }
 
 export const WebhookDeliveryRef = builder.prismaNode("WebhookDelivery", {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { TypeID } from "typeid-js";
 import { uuidv7 } from "uuidv7";
 
@@ -21,13 +22,36 @@ export const ID_PREFIXES = {
   webhookEndpoint: "whe",
   webhookDelivery: "whd",
   export: "exp",
+  claimant: "clm",
+  judgmentValidation: "jvl",
+  deadline: "ddl",
+  enforcementPlan: "pln",
+  debtor: "dbt",
+  debtorGraph: "dgr",
+  debtorGraphNode: "dgn",
+  debtorGraphEdge: "dge",
+  debtorClaim: "dcl",
+  assetHypothesis: "ahy",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
-export function newId(kind: IdKind | string): string {
-  const prefix = (ID_PREFIXES as Record<string, string>)[kind] ?? kind;
-  return TypeID.fromUUID(prefix, uuidv7()).toString();
+/** A new id of a registered kind (registering here keeps every prefix unique). */
+export function newId(kind: IdKind): string {
+  return TypeID.fromUUID(ID_PREFIXES[kind], uuidv7()).toString();
+}
+
+/**
+ * An id derived from its inputs instead of the clock, for computed objects (graph nodes,
+ * claims, hypotheses) that must get the same id for the same inputs. UUID version 8.
+ */
+export function derivedId(kind: IdKind, ...parts: string[]): string {
+  const b = createHash("sha256").update(parts.join("\u0000")).digest();
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.subarray(0, 16).toString("hex");
+  const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  return TypeID.fromUUID(ID_PREFIXES[kind], uuid).toString();
 }
 
 const ID_SHAPE = /^([a-z]+)_([0-7][0-9a-hjkmnp-tv-z]{25})$/;
@@ -38,7 +62,6 @@ export function idPrefix(id: string): string | null {
   return m ? m[1]! : null;
 }
 
-export function isIdOf(kind: IdKind | string, id: string): boolean {
-  const prefix = (ID_PREFIXES as Record<string, string>)[kind] ?? kind;
-  return idPrefix(id) === prefix;
+export function isIdOf(kind: IdKind, id: string): boolean {
+  return idPrefix(id) === ID_PREFIXES[kind];
 }

@@ -56,7 +56,7 @@ export function registerDebtorGraphMutations() {
         return write(ctx, async ({ tx, audit }) => {
           const row = await tx.debtorGraph.create({
             data: {
-              id: newId("dgr"),
+              id: newId("debtorGraph"),
               matterId: debtor.matterId,
               debtorId: id,
               nodes: graph.nodes as object[],

@@ -2,7 +2,7 @@ import stringify from "safe-stable-stringify";
 import type { ReviewStateShape, SourceRefShape } from "../core/shared-types.js";
 import { checkWalletAddress } from "./addresses.js";
 import { appliesTo, distinctRefs, REVIEW_THRESHOLD, scoreClaim } from "./confidence.js";
-import { stableId } from "./stable-id.js";
+import { derivedId } from "../../src/ids.js";
 
 /** Pure construction of a debtor graph: the same debtor and inputs always give the same graph. */
 export const GRAPH_SOURCES = ["identifiers", "aliases", "wallets", "linked_entities"] as const;
@@ -71,7 +71,7 @@ export interface DebtorGraphShape {
 
 /** Node id of a non-debtor node; asset hypotheses use it to find the claim behind an item. */
 export const nodeIdFor = (debtorId: string, kind: NodeKind, key: string | null, value: string) =>
-  stableId("dgn", debtorId, kind, key ?? "", value);
+  derivedId("debtorGraphNode", debtorId, kind, key ?? "", value);
 
 /** An identifier's values as strings: arrays give one value per item, objects their canonical JSON. */
 export function identifierValues(value: unknown): string[] {
@@ -169,9 +169,9 @@ export function buildDebtorGraph(
       ...item.ownRefs,
     ]);
     const scored = scoreClaim(evidence);
-    const claimId = stableId("dcl", d.id, relation, nodeId);
+    const claimId = derivedId("debtorClaim", d.id, relation, nodeId);
     edges.push({
-      edgeId: stableId("dge", d.id, relation, nodeId),
+      edgeId: derivedId("debtorGraphEdge", d.id, relation, nodeId),
       source,
       target,
       relation,

@@ -7,7 +7,7 @@ import {
   type NodeKind,
   type Relation,
 } from "./graph.js";
-import { stableId } from "./stable-id.js";
+import { derivedId } from "../../src/ids.js";
 
 /**
  * Asset hypotheses as a pure function of what the debtor record holds and the latest graph's
@@ -186,7 +186,7 @@ export function proposeHypotheses(
     const refs = new Set<string>();
     for (const item of items) {
       const nodeId = nodeIdFor(d.id, item.kind, item.key, item.value);
-      const claim = claims.get(stableId("dcl", d.id, RELATION_OF[item.kind], nodeId));
+      const claim = claims.get(derivedId("debtorClaim", d.id, RELATION_OF[item.kind], nodeId));
       confidence = Math.max(
         confidence,
         Math.min(item.cap, claim?.confidence ?? UNSUPPORTED.confidence),
@@ -201,7 +201,7 @@ export function proposeHypotheses(
         ? " (an address shows residence, not title)"
         : "";
     out.push({
-      hypothesisId: stableId("ahy", d.id, cls),
+      hypothesisId: derivedId("assetHypothesis", d.id, cls),
       assetType: cls,
       description: `${LABELS[cls]} indicated by ${shown.join(", ")}${caveat}.`,
       confidence: round4(confidence),

@@ -65,7 +65,7 @@ export function registerDebtorMutations() {
           const now = new Date();
           const debtor = await tx.debtor.create({
             data: {
-              id: newId("dbt"),
+              id: newId("debtor"),
               matterId: input.matterId,
               type: input.type,
               legalName: input.legalName,

@@ -94,7 +94,7 @@ async function createJudgment(ctx: RequestContext, input: Intake) {
     if (review.deadlines.length) {
       await tx.deadline.createMany({
         data: review.deadlines.map((d) => ({
-          id: newId("ddl"),
+          id: newId("deadline"),
           matterId: matter.id,
           judgmentId: judgment.id,
           type: d.type,

@@ -82,7 +82,7 @@ async function generatePlan(ctx: RequestContext, id: string, input: PlanInput) {
   return write(ctx, async ({ tx, audit }) => {
     const created = await tx.enforcementPlan.create({
       data: {
-        id: newId("pln"),
+        id: newId("enforcementPlan"),
         matterId: judgment.matterId,
         judgmentId: id,
         profile: result.profile,

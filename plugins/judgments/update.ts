@@ -46,7 +46,7 @@ async function moveRenewalDeadline(tx: ScopedTx, j: Judgment, day: string) {
   }
   await tx.deadline.create({
     data: {
-      id: newId("ddl"),
+      id: newId("deadline"),
       matterId: j.matterId,
       judgmentId: j.id,
       type: "renewal",

@@ -51,7 +51,7 @@ async function runValidation(ctx: RequestContext, id: string, options: Options) 
   return write(ctx, async ({ tx, audit, emit }) => {
     const validation = await tx.judgmentValidation.create({
       data: {
-        id: newId("jvl"),
+        id: newId("judgmentValidation"),
         matterId: judgment.matterId,
         judgmentId: id,
         checks,

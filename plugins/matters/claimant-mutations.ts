@@ -32,7 +32,7 @@ export function registerClaimantMutations() {
         return write(ctx, async ({ tx, audit }) => {
           const claimant = await tx.claimant.create({
             data: {
-              id: newId("clm"),
+              id: newId("claimant"),
               matterId,
               name: input.name,
               role: input.role,

@@ -125,3 +125,16 @@ describe("GraphQL protection", () => {
     expect(res.body.errors[0].extensions.code).toBe("authentication_required");
   });
 });
+
+describe("id scheme", () => {
+  it("gives every kind its own prefix and makes sortable, well-formed ids", async () => {
+    const { ID_PREFIXES, newId, derivedId, idPrefix } = await import("../../src/ids.js");
+    const prefixes = Object.values(ID_PREFIXES);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const ids = Array.from({ length: 50 }, () => newId("operation"));
+    expect([...ids].sort()).toEqual(ids);
+    expect(ids.every((id) => /^op_[0-9a-z]{26}$/.test(id) && idPrefix(id) === "op")).toBe(true);
+    expect(derivedId("debtorClaim", "a", "b")).toBe(derivedId("debtorClaim", "a", "b"));
+    expect(derivedId("debtorClaim", "a", "b")).not.toBe(derivedId("debtorClaim", "ab"));
+  });
+});

@@ -383,7 +383,7 @@ describe("authority isolation and permissions", () => {
     const matterId = await createMatter();
     const g = await grant(matterId);
     const user = await api.post(`/v1/organizations/${org.id}/users`, {
-      email: `viewer-${newId("x")}@example.com`,
+      email: `viewer-${newId("request")}@example.com`,
       roles: ["viewer"],
     });
     const viewer = await org.key({ scopes: ["*"], user_id: user.body.user_id });

@@ -138,7 +138,7 @@ describe("reading and updating claimants", () => {
         (c: any) => c.claimant_id,
       ),
     ).toEqual([a.claimant_id]);
-    const missing = await api.get(`/v1/claimants/${newId("clm")}`);
+    const missing = await api.get(`/v1/claimants/${newId("claimant")}`);
     expect(missing.status).toBe(404);
     expect(errorOf(missing)).toMatchObject({ code: "resource_missing", param: "claimant_id" });
     expect(errorOf(await api.get(`/v1/matters/${matterId}/claimants?limit=0`))).toMatchObject({
@@ -268,7 +268,7 @@ describe("claimant isolation and permissions", () => {
     const matterId = await createMatter();
     const c = await createClaimant(matterId);
     const user = await api.post(`/v1/organizations/${org.id}/users`, {
-      email: `viewer-${newId("x")}@example.com`,
+      email: `viewer-${newId("request")}@example.com`,
       roles: ["viewer"],
     });
     const viewer = await org.key({ scopes: ["*"], user_id: user.body.user_id });

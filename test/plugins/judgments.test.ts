@@ -353,7 +353,7 @@ describe("judgment intake", () => {
 
   it("replays an idempotent intake without a second judgment or audit event", async () => {
     const m = await matter();
-    const headers = { "Idempotency-Key": `intake-${newId("x")}` };
+    const headers = { "Idempotency-Key": `intake-${newId("request")}` };
     const first = await api.post("/v1/judgments/intake", intakeBody(m.id), { headers });
     const again = await api.post("/v1/judgments/intake", intakeBody(m.id), { headers });
     expect(first.status).toBe(201);
@@ -905,7 +905,7 @@ describe("enforcement profile and plan", () => {
     const j = await intake(m.id);
     await app.db.root.debtor.create({
       data: {
-        id: newId("dbt"),
+        id: newId("debtor"),
         organizationId: org.id,
         environment: "sandbox",
         matterId: m.id,

@@ -28,7 +28,7 @@ const auditOf = (res: ApiResponse) =>
 
 async function viewerKey(target: SeededOrg) {
   const user = await target.admin.post(`/v1/organizations/${target.id}/users`, {
-    email: `viewer-${newId("x")}@example.com`,
+    email: `viewer-${newId("request")}@example.com`,
     roles: ["viewer"],
   });
   expect(user.status, user.text).toBe(201);
@@ -142,7 +142,7 @@ describe("creating matters", () => {
   });
 
   it("replays an idempotent create without writing twice", async () => {
-    const headers = { "Idempotency-Key": `create-${newId("x")}` };
+    const headers = { "Idempotency-Key": `create-${newId("request")}` };
     const first = await api.post("/v1/matters", { name: "Once" }, { headers });
     const again = await api.post("/v1/matters", { name: "Once" }, { headers });
     expect(again.headers.get("idempotent-replayed")).toBe("true");

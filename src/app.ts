@@ -64,6 +64,13 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   const limiter = new RateLimiter(db.root, config.rateLimit.ratePerSecond, config.rateLimit.burst);
   const yoga = createGraphqlServer(schema, logger, true);
   if (config.webhooks.workerEnabled) worker.start();
+  // Idempotency keys are kept 24 h; expired rows are swept hourly (any process may do it).
+  const housekeeping = setInterval(() => {
+    new IdempotencyStore(db.background)
+      .purgeExpired()
+      .catch((err) => logger.warn({ err }, "idempotency sweep failed"));
+  }, 60 * 60_000);
+  housekeeping.unref();
 
   function contextFor(principal: Principal, requestId: string, version: string): RequestContext {
     return {
@@ -213,6 +220,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     worker,
     bootstrap,
     async close() {
+      clearInterval(housekeeping);
       await worker.stop();
       await db.close();
     },

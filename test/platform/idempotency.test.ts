@@ -96,3 +96,27 @@ describe("Idempotency-Key", () => {
     expect(errorOf(long)).toMatchObject({ code: "parameter_invalid", param: "Idempotency-Key" });
   });
 });
+
+describe("Idempotency-Key retention", () => {
+  it("forgets keys after 24 hours: the sweep removes them and the key can be used afresh", async () => {
+    const first = await api.post("/v1/operations", body, withKey("k-expiring"));
+    await app.db.root.idempotencyRecord.updateMany({
+      where: { key: "k-expiring" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const reused = await api.post(
+      "/v1/operations",
+      { ...body, intent: "new meaning" },
+      withKey("k-expiring"),
+    );
+    expect(reused.status).toBe(201);
+    expect(reused.body.id).not.toBe(first.body.id);
+    await app.db.root.idempotencyRecord.updateMany({
+      where: { key: "k-expiring" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    const { IdempotencyStore } = await import("../../src/http/idempotency.js");
+    expect(await new IdempotencyStore(app.db.root).purgeExpired()).toBeGreaterThanOrEqual(1);
+    expect(await app.db.root.idempotencyRecord.count({ where: { key: "k-expiring" } })).toBe(0);
+  });
+});

@@ -13,12 +13,13 @@ export function grantsByMatter(ctx: RequestContext): DataLoader<string, Authorit
   });
 }
 
-/** Sum of each matter's judgment amounts as an exact decimal string, batched like the above. */
+/** Sum of each matter's USD judgment amounts as an exact decimal string, batched like the above. */
 export function judgmentTotalByMatter(ctx: RequestContext): DataLoader<string, string> {
   return requestLoader(ctx, "matters.judgmentTotalByMatter", async (ids: readonly string[]) => {
     const sums = await ctx.db.judgment.groupBy({
       by: ["matterId"],
-      where: { matterId: { in: [...ids] } },
+      // Dashboard money is USD; other currencies are not converted (there is no FX source).
+      where: { matterId: { in: [...ids] }, currency: "USD" },
       _sum: { amount: true },
     });
     const byId = new Map(sums.map((s) => [s.matterId, s._sum.amount?.toString() ?? "0"]));

@@ -15,7 +15,8 @@ export const MatterDashboardRef = builder.objectRef<MatterDashboard>("MatterDash
     matterId: t.exposeString("matterId", { description: "The matter." }),
     judgmentValue: t.field({
       type: MoneyRef,
-      description: "Sum of the matter's judgment amounts.",
+      description:
+        "Sum of the matter's USD judgment amounts; judgments in other currencies are not converted and not included.",
       resolve: (d) => d.judgmentValue,
     }),
     knownCryptoExposure: t.field({

@@ -39,6 +39,7 @@ async function addJudgment(
   matter: { matter_id: string; organization_id: string },
   amount: string,
   environment = "sandbox",
+  currency = "USD",
 ) {
   await app.db.root.judgment.create({
     data: {
@@ -52,7 +53,7 @@ async function addJudgment(
       creditor: "Acme",
       debtor: "Doe",
       amount,
-      currency: "USD",
+      currency,
       dateEntered: new Date("2025-01-15"),
       status: "entered",
     },
@@ -355,6 +356,14 @@ describe("matter dashboard", () => {
     expect(
       (await api.get(`/v1/matters/${other.matter_id}/dashboard`)).body.judgment_value.amount,
     ).toBe(999);
+  });
+
+  it("never adds judgments in another currency into the USD judgment value", async () => {
+    const matter = await createMatter();
+    await addJudgment(matter, "100.50");
+    await addJudgment(matter, "5000000", "sandbox", "JPY");
+    const res = await api.get(`/v1/matters/${matter.matter_id}/dashboard`);
+    expect(res.body.judgment_value).toMatchObject({ amount: 100.5, currency: "USD" });
   });
 
   it("answers 404 for a dashboard out of reach and needs matters:read", async () => {

@@ -64,15 +64,25 @@ export async function paginate<T extends { id: string }>(
     orderBy: [{ id: "desc" }],
     take: take + 1,
   });
+  return toConnection(rows, take, afterId !== null);
+}
+
+/** A page from rows fetched with `take + 1` (the extra row only says whether more exist). */
+export function toConnection<T extends { id: string }>(
+  rows: T[],
+  take: number,
+  hasPrevious: boolean,
+): Connection<T> {
   const page = rows.slice(0, take);
   const edges = page.map((node) => ({ cursor: encodeCursor(node.id), node }));
+  const hasNextPage = rows.length > take;
   return {
     edges,
     pageInfo: {
-      hasNextPage: rows.length > take,
-      hasPreviousPage: afterId !== null,
+      hasNextPage,
+      hasPreviousPage: hasPrevious,
       startCursor: edges[0]?.cursor ?? null,
-      endCursor: rows.length > take ? (edges.at(-1)?.cursor ?? null) : null,
+      endCursor: hasNextPage ? (edges.at(-1)?.cursor ?? null) : null,
     },
   };
 }

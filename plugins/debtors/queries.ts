@@ -2,6 +2,7 @@ import type { RequestContext } from "../../src/context.js";
 import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
+import { childPage } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { DebtorRef, DebtorTypeEnum } from "./types.js";
 
@@ -63,11 +64,22 @@ export function registerDebtorQueries() {
         }),
       },
       resolve: (m, args, ctx) =>
-        paginate((q) => ctx.db.debtor.findMany(q), args, {
-          matterId: m.id,
-          ...(args.type ? { type: args.type } : {}),
-          ...createdRange(args.createdAfter, args.createdBefore),
-        }),
+        childPage(
+          ctx,
+          {
+            key: "Matter.debtors",
+            table: "debtors",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.debtor.findMany(q),
+          },
+          m.id,
+          args,
+          {
+            ...(args.type ? { type: args.type } : {}),
+            ...createdRange(args.createdAfter, args.createdBefore),
+          },
+        ),
     }),
   );
 }

@@ -2,6 +2,7 @@
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
+import { childPage } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { DeadlineRef, JudgmentRef } from "./judgment-type.js";
 import { findJudgment } from "./service.js";
@@ -66,15 +67,23 @@ export function registerJudgmentQueries() {
       },
       // The nodes' relations (validation, deadlines, matter) are loaded with the page, not per node.
       resolve: (matter, args, ctx, info) =>
-        paginate(
-          (q) =>
-            ctx.db.judgment.findMany({
-              ...q,
-              ...queryFromInfo({ context: ctx, info, path: ["edges", "node"] }),
-            }),
+        childPage(
+          ctx,
+          {
+            // Keyed by the response name: aliases may select different relations.
+            key: `Matter.judgments:${info.path.key}`,
+            table: "judgments",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) =>
+              ctx.db.judgment.findMany({
+                ...q,
+                ...queryFromInfo({ context: ctx, info, path: ["edges", "node"] }),
+              }),
+          },
+          matter.id,
           args,
           {
-            matterId: matter.id,
             ...(args.status ? { status: args.status } : {}),
             ...createdRange(args.createdAfter, args.createdBefore),
           },

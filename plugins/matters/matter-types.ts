@@ -1,5 +1,6 @@
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
+import { childPage } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { MoneyRef } from "../core/shared-types.js";
 import { authorityStatus } from "./authority-status.js";
@@ -110,10 +111,19 @@ export const MatterRef = builder.prismaNode("Matter", {
         }),
       },
       resolve: (m, args, ctx) =>
-        paginate((q) => ctx.db.claimant.findMany(q), args, {
-          matterId: m.id,
-          ...createdRange(args.createdAfter, args.createdBefore),
-        }),
+        childPage(
+          ctx,
+          {
+            key: "Matter.claimants",
+            table: "claimants",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.claimant.findMany(q),
+          },
+          m.id,
+          args,
+          createdRange(args.createdAfter, args.createdBefore),
+        ),
     }),
     authorityGrants: t.field({
       type: connectionOf(AuthorityGrantRef, "AuthorityGrant"),
@@ -121,7 +131,18 @@ export const MatterRef = builder.prismaNode("Matter", {
       gate: { scope: "authority:read" },
       args: pageArgs(t),
       resolve: (m, args, ctx) =>
-        paginate((q) => ctx.db.authorityGrant.findMany(q), args, { matterId: m.id }),
+        childPage(
+          ctx,
+          {
+            key: "Matter.authorityGrants",
+            table: "authority_grants",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.authorityGrant.findMany(q),
+          },
+          m.id,
+          args,
+        ),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
+import { childPage } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import {
   OperationRef,
@@ -64,10 +65,19 @@ export function registerOperationQueries() {
         state: t.arg({ type: OperationStateEnum, description: "Only operations in this state." }),
       },
       resolve: (matter, args, ctx) =>
-        paginate((q) => ctx.db.operation.findMany(q), args, {
-          matterId: matter.id,
-          ...(args.state ? { state: args.state } : {}),
-        }),
+        childPage(
+          ctx,
+          {
+            key: "Matter.operations",
+            table: "operations",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.operation.findMany(q),
+          },
+          matter.id,
+          args,
+          args.state ? { state: args.state } : {},
+        ),
     }),
   );
 

@@ -77,4 +77,48 @@ describe("matter page query", () => {
     expect(b).toBe(a);
     expect(a).toBeLessThan(25);
   });
+
+  it("costs the same for a list of 2 or of 6 matters with every nested list, and pages each matter correctly", async () => {
+    const LIST = `query($first: Int) {
+      matters(first: $first) { edges { node {
+        matterId authorityStatus
+        authorityGrants(first: 3) { edges { node { authorityId } } pageInfo { hasNextPage } }
+        claimants(first: 3) { edges { node { claimantId name } } pageInfo { hasNextPage } }
+        judgments(first: 3) { edges { node { judgmentId amount { amount } } } pageInfo { hasNextPage } }
+        debtors(first: 3) { edges { node { debtorId } } pageInfo { hasNextPage } }
+        operations(first: 3) { edges { node { id } } pageInfo { hasNextPage } }
+      } } }
+    }`;
+    const fresh = (await new Seed(app).org()).admin;
+    const previous = api;
+    api = fresh;
+    try {
+      const counts: number[] = [];
+      // Every matter has children, so both pages run the same statements (an empty batch skips one).
+      for (const n of [1, 5, 1, 1, 1, 1]) await matterWith(n);
+      for (const first of [2, 6]) {
+        const before = app.db.queries.count;
+        const res = await api.graphql(LIST, { first });
+        expect(res.body.errors).toBeUndefined();
+        expect(res.body.data.matters.edges).toHaveLength(first);
+        counts.push(app.db.queries.count - before);
+      }
+      expect(counts[1]).toBe(counts[0]);
+      const res = await api.graphql(LIST, { first: 6 });
+      const busy = res.body.data.matters.edges.find(
+        (e: any) => e.node.claimants.edges.length > 1,
+      ).node;
+      expect(busy.claimants.edges).toHaveLength(3);
+      expect(busy.claimants.pageInfo.hasNextPage).toBe(true);
+      expect(busy.judgments.edges).toHaveLength(3);
+      const names = busy.claimants.edges.map((e: any) => e.node.name);
+      expect(names).toEqual(["C4", "C3", "C2"]);
+      const lone = res.body.data.matters.edges.find(
+        (e: any) => e.node.claimants.edges.length === 1,
+      ).node;
+      expect(lone.claimants.pageInfo.hasNextPage).toBe(false);
+    } finally {
+      api = previous;
+    }
+  });
 });

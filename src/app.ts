@@ -176,6 +176,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
                 },
               ],
               extensions: { request_id: requestId, audit_ref: requestId },
+              audit_ref: requestId,
             }
           : apiError.toBody(requestId);
       response = new Response(JSON.stringify(body), {

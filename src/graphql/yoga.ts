@@ -62,7 +62,7 @@ type ResultLike = {
 
 /**
  * Parse and validation errors never reach maskError; give them our code too, and put the
- * request id (the audit_ref) in every result's extensions.
+ * request id (the audit_ref) in every result, at the top and in its extensions.
  */
 function useContractErrors(): Plugin<ServerContext> {
   return {
@@ -90,6 +90,9 @@ function useContractErrors(): Plugin<ServerContext> {
           ...r.extensions,
           ...(requestId ? { request_id: requestId, audit_ref: requestId } : {}),
         },
+        // CONTRACT.md §1 puts audit_ref at the top of every JSON object body; GraphQL clients
+        // ignore keys beside data/errors/extensions.
+        ...(requestId ? { audit_ref: requestId } : {}),
       } as never);
     },
   };

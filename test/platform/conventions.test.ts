@@ -148,10 +148,13 @@ describe("GraphQL face conventions", () => {
     expect(res.body.errors[0].extensions.code).toBe("payload_too_large");
   });
 
-  it("puts the request id in GraphQL responses as extensions.audit_ref", async () => {
+  it("puts the request id in GraphQL responses as audit_ref, at the top and in extensions", async () => {
     const res = await api.graphql(`{ health { status } }`);
     expect(res.body.data.health.status).toBe("ok");
     expect(res.body.extensions.audit_ref).toBe(res.headers.get("md-request-id"));
+    expect(res.body.audit_ref).toBe(res.headers.get("md-request-id"));
+    const refused = await new Client(app, null).graphql(`{ health { status } }`);
+    expect(refused.body.audit_ref).toBe(refused.headers.get("md-request-id"));
   });
 });
 

@@ -61,7 +61,3 @@ export function idPrefix(id: string): string | null {
   const m = ID_SHAPE.exec(id);
   return m ? m[1]! : null;
 }
-
-export function isIdOf(kind: IdKind, id: string): boolean {
-  return idPrefix(id) === ID_PREFIXES[kind];
-}

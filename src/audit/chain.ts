@@ -40,32 +40,3 @@ export function hashEvent(e: ChainedFields): string {
     .update(canonical ?? "")
     .digest("hex");
 }
-
-export interface ChainVerdict {
-  valid: boolean;
-  eventsChecked: number;
-  headHash: string | null;
-  firstInvalidEventId: string | null;
-}
-
-/** Verifies a chain given in sequence order (a whole organization+environment chain). */
-export function verifyChain(events: Array<ChainedFields & { hash: string }>): ChainVerdict {
-  let prev = GENESIS_HASH;
-  for (const e of events) {
-    if (e.prevHash !== prev || hashEvent(e) !== e.hash) {
-      return {
-        valid: false,
-        eventsChecked: events.length,
-        headHash: events.at(-1)?.hash ?? null,
-        firstInvalidEventId: e.id,
-      };
-    }
-    prev = e.hash;
-  }
-  return {
-    valid: true,
-    eventsChecked: events.length,
-    headHash: events.at(-1)?.hash ?? null,
-    firstInvalidEventId: null,
-  };
-}

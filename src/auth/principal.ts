@@ -1,6 +1,6 @@
 import { ApiError } from "../errors.js";
 import type { PrismaClient } from "../db/client.js";
-import { ROLE_SCOPES, grants, patternGrants } from "./scopes.js";
+import { ROLE_SCOPES, grants } from "./scopes.js";
 import { type Environment, environmentOfSecret, hashSecret } from "./secrets.js";
 
 /** Who is calling: the key, its organization and environment, and what it may do. */
@@ -95,5 +95,3 @@ export async function authenticate(
     matterIds: intersectMatters(key.matterIds.length ? key.matterIds : null, userMatters),
   };
 }
-
-export { patternGrants };

@@ -15,7 +15,7 @@ export interface TenantScope {
 
 type MatterRule = { field: string; nullable: boolean } | null;
 
-/** Model name → how it relates to a matter (null: not matter-bound). Modules add their models. */
+/** Model name → how it relates to a matter (null: not matter-bound). Every tenant-owned model is listed. */
 const TENANT_MODELS = new Map<string, MatterRule>([
   ["Operation", { field: "matterId", nullable: true }],
   ["OperationTransition", null],
@@ -33,11 +33,6 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["Debtor", { field: "matterId", nullable: false }],
   ["DebtorGraph", { field: "matterId", nullable: false }],
 ]);
-
-/** Registers a tenant-owned model; `matterField` names its matter column (or "id" for Matter). */
-export function registerTenantModel(model: string, matterField?: string, nullable = false): void {
-  TENANT_MODELS.set(model, matterField ? { field: matterField, nullable } : null);
-}
 
 const WHERE_OPS = new Set([
   "findUnique",

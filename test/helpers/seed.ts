@@ -62,4 +62,30 @@ export class Seed {
     const admin = await issue();
     return { id, admin, key: issue };
   }
+
+  /** A matter created through the API by `client`; returns its id. */
+  async matter(client: Client, name = unique("Matter")): Promise<string> {
+    const res = await client.post("/v1/matters", { name });
+    expect(res.status, res.text).toBe(201);
+    return res.body.matter_id as string;
+  }
+
+  /**
+   * A matter in a fresh tenant with live access, and the three callers who must find it
+   * absent (404): `stranger` (another tenant), the tenant's own live key, and a key of the
+   * tenant limited to another matter.
+   */
+  async foreignMatter(
+    stranger: Client,
+  ): Promise<{ owner: SeededOrg; matterId: string; outsiders: Client[] }> {
+    const owner = await this.org({ features: ["live_access"] });
+    const matterId = await this.matter(owner.admin);
+    const elsewhere = await this.matter(owner.admin);
+    const outsiders = [
+      stranger,
+      await owner.key({ environment: "live" }),
+      await owner.key({ scopes: ["*"], matter_ids: [elsewhere] }),
+    ];
+    return { owner, matterId, outsiders };
+  }
 }

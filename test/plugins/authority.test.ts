@@ -352,16 +352,9 @@ describe("authority status and the authority gate", () => {
 
 describe("authority isolation and permissions", () => {
   it("hides another tenant's, another environment's and a non-permitted matter's grants as 404", async () => {
-    const tenant = await new Seed(app).org({ features: ["live_access"] });
-    const matterId = await createMatter(tenant.admin);
+    const { owner: tenant, matterId, outsiders } = await new Seed(app).foreignMatter(org.admin);
     const g = await grant(matterId, {}, tenant.admin);
-    const other = await createMatter(tenant.admin);
-    const clients = [
-      org.admin,
-      await tenant.key({ environment: "live" }),
-      await tenant.key({ scopes: ["*"], matter_ids: [other] }),
-    ];
-    for (const client of clients) {
+    for (const client of outsiders) {
       for (const res of [
         await client.get(`/v1/matters/${matterId}/authority`),
         await client.post(`/v1/matters/${matterId}/authority`, GRANT),

@@ -234,16 +234,9 @@ describe("claimants under a closed matter", () => {
 
 describe("claimant isolation and permissions", () => {
   it("hides claimants of another tenant, environment or non-permitted matter as 404", async () => {
-    const tenant = await new Seed(app).org({ features: ["live_access"] });
-    const matterId = await createMatter(tenant.admin);
+    const { owner: tenant, matterId, outsiders } = await new Seed(app).foreignMatter(org.admin);
     const c = await createClaimant(matterId, {}, tenant.admin);
-    const other = await createMatter(tenant.admin);
-    const clients = [
-      org.admin,
-      await tenant.key({ environment: "live" }),
-      await tenant.key({ scopes: ["*"], matter_ids: [other] }),
-    ];
-    for (const client of clients) {
+    for (const client of outsiders) {
       for (const res of [
         await client.get(`/v1/claimants/${c.claimant_id}`),
         await client.patch(`/v1/claimants/${c.claimant_id}`, { name: "x" }),

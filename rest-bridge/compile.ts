@@ -89,7 +89,12 @@ export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): Compiled
 }
 
 export type RouteMatch =
-  | { kind: "route"; route: CompiledRoute; params: Record<string, string> }
+  | {
+      kind: "route";
+      route: CompiledRoute;
+      /** Path parameters still percent-encoded; buildVariables decodes and checks them. */
+      params: Record<string, string>;
+    }
   | { kind: "method_not_allowed"; allowed: string[] }
   | { kind: "none" };
 
@@ -104,7 +109,7 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
     }
     const params: Record<string, string> = {};
     route.pathParams.forEach((p, i) => {
-      params[p] = decodeURIComponent(m[i + 1]!);
+      params[p] = m[i + 1]!;
     });
     return { kind: "route", route, params };
   }

@@ -1,6 +1,7 @@
 import { execute, getNamedType, isObjectType, type GraphQLSchema } from "graphql";
 import type { RequestContext } from "../src/context.js";
-import { ApiError, toApiError } from "../src/errors.js";
+import { ApiError, invalid, toApiError } from "../src/errors.js";
+import { assertStorable } from "../src/input-guard.js";
 import { toCamel } from "./case.js";
 import { PAGE_PARAMS, type CompiledRoute } from "./compile.js";
 import { fromQueryString, fromRest } from "./input.js";
@@ -27,7 +28,18 @@ function refuseBody(body: unknown): void {
   }
 }
 
-/** Validates path, query and body against the route's field arguments; returns variables. */
+function decodePathParam(raw: string, param: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw invalid(param, `${param} is not valid percent-encoded UTF-8.`);
+  }
+}
+
+/**
+ * Validates path, query and body against the route's field arguments; returns variables.
+ * Every value is first checked to be storable exactly as sent (src/input-guard.ts).
+ */
 export function buildVariables(
   route: CompiledRoute,
   pathParams: Record<string, string>,
@@ -37,11 +49,18 @@ export function buildVariables(
   const vars: Record<string, unknown> = {};
   const bound = new Set<string>();
   if (body !== undefined && !Object.values(route.def.args ?? {}).includes("body")) refuseBody(body);
+  if (body !== undefined) assertStorable(body, "");
   for (const [argName, source] of Object.entries(route.def.args ?? {})) {
     const arg = route.field.args.find((a) => a.name === argName)!;
     bound.add(argName);
     if (source === "body") vars[argName] = fromRest(body ?? {}, arg.type, "");
-    else vars[argName] = fromRest(pathParams[source.slice(5)], arg.type, source.slice(5));
+    else {
+      const param = source.slice(5);
+      const raw = pathParams[param];
+      const value = raw === undefined ? undefined : decodePathParam(raw, param);
+      assertStorable(value, param);
+      vars[argName] = fromRest(value, arg.type, param);
+    }
   }
   // GET routes take their remaining arguments (filters, options) from the query string.
   const queryArgs =
@@ -58,6 +77,7 @@ export function buildVariables(
     const values = query.getAll(key);
     if (values.length > 1)
       throw new ApiError("parameter_invalid", { param: key, message: `${key} may be given once.` });
+    assertStorable(values[0], key);
     vars[argName] = fromQueryString(values[0]!, arg, key);
   }
   return vars;

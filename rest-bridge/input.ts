@@ -9,10 +9,10 @@ import {
   type GraphQLInputType,
 } from "graphql";
 import { ApiError, invalid, missing } from "../src/errors.js";
+import { MAX_ARRAY, MAX_STRING } from "../src/input-guard.js";
 import { toCamel, toSnake } from "./case.js";
 
-export const MAX_STRING = 10_000;
-export const MAX_ARRAY = 1000;
+export { MAX_ARRAY, MAX_STRING };
 
 const describe = (t: GraphQLInputType): string => {
   const inner = isNonNullType(t) ? t.ofType : t;
@@ -36,7 +36,7 @@ const describe = (t: GraphQLInputType): string => {
     case "JSONObject":
       return "an object";
     default:
-      return inner.description ?? `a ${inner.name}`;
+      return `a valid ${inner.name}`;
   }
 };
 
@@ -53,8 +53,6 @@ export function fromRest(value: unknown, type: GraphQLInputType, param: string):
   if (value === null || value === undefined) return value;
   if (isListType(type)) {
     if (!Array.isArray(value)) throw invalid(param, `${param} must be ${describe(type)}.`);
-    if (value.length > MAX_ARRAY)
-      throw invalid(param, `${param} has more than ${MAX_ARRAY} items.`);
     return value.map((v, i) => fromRest(v, type.ofType, `${param}[${i}]`));
   }
   if (isInputObjectType(type)) {
@@ -99,14 +97,13 @@ function checkScalar(
   parse: () => unknown,
   expected: string,
 ) {
+  // Custom scalars explain themselves ("must be a calendar date YYYY-MM-DD"): one sentence.
   const bad = (why?: string) =>
-    invalid(param, `${param} must be ${expected}${why ? `: ${why}` : ""}.`);
+    invalid(param, why ? `${param} ${why}.` : `${param} must be ${expected}.`);
   switch (name) {
     case "String":
     case "ID":
       if (typeof value !== "string") throw bad();
-      if (value.length > MAX_STRING)
-        throw invalid(param, `${param} is longer than ${MAX_STRING} characters.`);
       return value;
     case "Int":
       if (typeof value !== "number" || !Number.isInteger(value) || Math.abs(value) > 2 ** 31 - 1)

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import stringify from "safe-stable-stringify";
+import { assertStorable } from "../input-guard.js";
 
 /** The fields an audit event's hash covers, in canonical (sorted-key) JSON. */
 export interface ChainedFields {
@@ -19,6 +20,17 @@ export interface ChainedFields {
 }
 
 export const GENESIS_HASH = "0".repeat(64);
+
+/**
+ * Details exactly as the database will hand them back (JSON: dates as strings, decimals via
+ * toJSON, undefined dropped), checked storable, so the hash covers what is stored and
+ * verification recomputes the same value. Text that cannot be stored is refused, not altered.
+ */
+export function storedForm(details: Record<string, unknown>): Record<string, unknown> {
+  const stored = JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
+  assertStorable(stored, "details", false);
+  return stored;
+}
 
 export function hashEvent(e: ChainedFields): string {
   const canonical = stringify({

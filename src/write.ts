@@ -1,6 +1,6 @@
 import type { RequestContext } from "./context.js";
 import type { ScopedTx } from "./db/tenant-scope.js";
-import { GENESIS_HASH, hashEvent } from "./audit/chain.js";
+import { GENESIS_HASH, hashEvent, storedForm } from "./audit/chain.js";
 import { newId } from "./ids.js";
 
 export interface AuditEntry {
@@ -11,12 +11,18 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+/**
+ * An event's payload. `matter_id` is required so no event can forget its matter: it decides who
+ * may read the event and which endpoints receive it (null: an organization-level event).
+ */
+export type EventData = { matter_id: string | null } & Record<string, unknown>;
+
 export interface Recorder {
   tx: ScopedTx;
   /** Appends a hash-chained audit event carrying this request's id. */
   audit(entry: AuditEntry): Promise<{ id: string }>;
   /** Queues an event (and its webhook deliveries) in the same transaction. */
-  emit(type: string, data: Record<string, unknown>): Promise<{ id: string }>;
+  emit(type: string, data: EventData): Promise<{ id: string }>;
 }
 
 /**
@@ -67,7 +73,7 @@ async function appendAudit(tx: ScopedTx, ctx: RequestContext, entry: AuditEntry)
     objectType: entry.objectType ?? null,
     objectId: entry.objectId ?? null,
     requestId: ctx.requestId,
-    details: entry.details ?? {},
+    details: storedForm(entry.details ?? {}),
     timestamp: new Date(),
     prevHash: head?.hash ?? GENESIS_HASH,
   };
@@ -77,19 +83,34 @@ async function appendAudit(tx: ScopedTx, ctx: RequestContext, entry: AuditEntry)
   return { id: fields.id };
 }
 
-async function queueEvent(
-  tx: ScopedTx,
-  ctx: RequestContext,
-  type: string,
-  data: Record<string, unknown>,
-) {
+async function queueEvent(tx: ScopedTx, ctx: RequestContext, type: string, data: EventData) {
   const id = newId("event");
   const createdAt = new Date();
+  const matterId = data.matter_id;
   await tx.event.create({
-    data: { id, type, data: data as object, requestId: ctx.requestId, createdAt } as never,
+    data: {
+      id,
+      matterId,
+      type,
+      data: data as object,
+      requestId: ctx.requestId,
+      createdAt,
+    } as never,
   });
   const endpoints = await tx.webhookEndpoint.findMany({
-    where: { status: "enabled", OR: [{ events: { has: type } }, { events: { has: "*" } }] },
+    where: {
+      status: "enabled",
+      AND: [
+        { OR: [{ events: { has: type } }, { events: { has: "*" } }] },
+        // An endpoint limited to matters receives only those matters' events.
+        {
+          OR: [
+            { matterIds: { isEmpty: true } },
+            ...(matterId ? [{ matterIds: { has: matterId } }] : []),
+          ],
+        },
+      ],
+    },
     select: { id: true },
   });
   if (endpoints.length) {
@@ -98,6 +119,7 @@ async function queueEvent(
         id: newId("webhookDelivery"),
         endpointId: e.id,
         eventId: id,
+        matterId,
         status: "pending",
         nextAttemptAt: createdAt,
       })) as never,

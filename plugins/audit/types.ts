@@ -63,7 +63,9 @@ export const AuditVerificationRef = builder
       }),
       firstInvalidEventId: t.exposeString("firstInvalidEventId", {
         nullable: true,
-        description: "First event that fails, if any.",
+        description:
+          "First event that fails, if any. Null when valid, and also when that event is out of " +
+          "the caller's reach (another matter's, or organization-level, for a key limited to matters).",
       }),
     }),
   });

@@ -29,7 +29,7 @@ export async function verifyAuditChain(ctx: RequestContext, matterId: string | n
           valid: false,
           eventsChecked: checked,
           headHash: await chainHead(ctx),
-          firstInvalidEventId: e.id,
+          firstInvalidEventId: (await visibleToCaller(ctx, e.id)) ? e.id : null,
         };
       }
       prev = e.hash;
@@ -44,6 +44,11 @@ export async function verifyAuditChain(ctx: RequestContext, matterId: string | n
     headHash: prev === GENESIS_HASH ? null : prev,
     firstInvalidEventId: null,
   };
+}
+
+/** The walk crosses every matter; a matter-limited caller learns no id of another matter's event. */
+async function visibleToCaller(ctx: RequestContext, id: string): Promise<boolean> {
+  return (await ctx.db.auditEvent.count({ where: { id } })) === 1;
 }
 
 async function chainHead(ctx: RequestContext) {

@@ -82,6 +82,8 @@ export function registerWebhookMutations() {
               description: input.description ?? null,
               status: "enabled",
               secret: generateWebhookSecret(),
+              // An endpoint set up by a matter-limited caller receives only those matters' events.
+              matterIds: [...(ctx.principal.matterIds ?? [])],
               createdAt: new Date(),
             } as never,
           });
@@ -112,17 +114,18 @@ export function registerWebhookMutations() {
             where: { id, status: "enabled" },
             data: { status: "disabled", disabledAt: now },
           });
-          const cancelled = await tx.webhookDelivery.updateMany({
-            where: { endpointId: id, status: "pending" },
-            data: { status: "cancelled", lastError: "endpoint disabled" },
-          });
+          // Raw on purpose: every pending delivery of the endpoint stops, including those of
+          // matters a matter-limited caller cannot see (the scoped client would skip them).
+          const cancelled = await tx.$executeRaw`
+            UPDATE webhook_deliveries SET status = 'cancelled', last_error = 'endpoint disabled'
+            WHERE endpoint_id = ${id} AND status = 'pending'`;
           await audit({
             eventType: "webhook_endpoint.disabled",
             objectType: "webhook_endpoint",
             objectId: id,
             details: {
               already_disabled: changed.count === 0,
-              cancelled_deliveries: cancelled.count,
+              cancelled_deliveries: cancelled,
             },
           });
           return tx.webhookEndpoint.findUniqueOrThrow({ where: { id } });
@@ -134,7 +137,7 @@ export function registerWebhookMutations() {
   builder.mutationField("testWebhookEndpoint", (t) =>
     t.field({
       type: EventRef,
-      description: `Sends a \`${TEST_EVENT_TYPE}\` event to this endpoint only, so an integrator can check the receiver and its signature verification.`,
+      description: `Sends a \`${TEST_EVENT_TYPE}\` event to this endpoint only, so an integrator can check the receiver and its signature verification. The event is organization-level (no matter), so a key limited to matters cannot read it or its delivery back afterwards.`,
       gate: { scope: "webhooks:write" },
       args: { id: t.arg.id({ required: true, description: "Webhook endpoint id (whe_…)." }) },
       resolve: async (_root, { id }, ctx) => {
@@ -151,6 +154,7 @@ export function registerWebhookMutations() {
           const created = await tx.event.create({
             data: {
               id: newId("event"),
+              matterId: null,
               type: TEST_EVENT_TYPE,
               data: { webhook_endpoint_id: id },
               requestId: ctx.requestId,
@@ -162,6 +166,7 @@ export function registerWebhookMutations() {
               id: newId("webhookDelivery"),
               endpointId: id,
               eventId: created.id,
+              matterId: null,
               status: "pending",
               nextAttemptAt: now,
             } as never,

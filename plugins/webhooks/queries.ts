@@ -62,7 +62,9 @@ export function registerWebhookQueries() {
   builder.queryField("webhookDeliveries", (t) =>
     t.field({
       type: connectionOf(WebhookDeliveryRef, "WebhookDelivery"),
-      description: "Deliveries to one webhook endpoint, newest first.",
+      description:
+        "Deliveries to one webhook endpoint, newest first. For a key limited to matters, only " +
+        "deliveries of those matters' events.",
       gate: { scope: "webhooks:read" },
       args: {
         ...pageArgs(t),
@@ -94,7 +96,9 @@ export function registerWebhookQueries() {
   builder.queryField("event", (t) =>
     t.field({
       type: EventRef,
-      description: "One event.",
+      description:
+        "One event. To a key limited to matters, events of other matters and organization-level " +
+        "events are missing (404).",
       gate: { scope: "events:read" },
       args: { id: t.arg.id({ required: true, description: "Event id (evt_…)." }) },
       resolve: (_root, { id }, ctx) => findEvent(ctx, id),
@@ -104,7 +108,10 @@ export function registerWebhookQueries() {
   builder.queryField("events", (t) =>
     t.field({
       type: connectionOf(EventRef, "Event"),
-      description: "Events, newest first, optionally filtered.",
+      description:
+        "Events, newest first, optionally filtered. A key limited to matters sees only events of " +
+        "those matters; organization-level events (no matter) are left out for it, as " +
+        "organization-level audit events are.",
       gate: { scope: "events:read" },
       args: {
         ...pageArgs(t),

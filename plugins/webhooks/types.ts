@@ -41,7 +41,10 @@ export const WebhookDeliveryStatusEnum = builder.enumType("WebhookDeliveryStatus
 
 export const EventRef = builder.prismaNode("Event", {
   id: { field: "id", description: "Global id, the same as the `evt_` id." },
-  description: "Something that happened in the organization, as delivered to webhook endpoints.",
+  description:
+    "Something that happened in the organization, as delivered to webhook endpoints. An event " +
+    "belongs to the matter named by `data.matter_id`; a key limited to matters sees only events " +
+    "of those matters, and not organization-level events (`data.matter_id` null or absent).",
   fields: (t) => ({
     eventId: t.exposeString("id", { description: "Event id (prefix `evt_`)." }),
     type: t.exposeString("type", { description: "Event type, e.g. `judgment.validated`." }),
@@ -65,6 +68,9 @@ const endpointFields = {
   status: "Whether the endpoint receives deliveries.",
   createdAt: "Creation time.",
   disabledAt: "When the endpoint was disabled.",
+  matterIds:
+    "Matters whose events this endpoint receives: the matter allowance of the key that created " +
+    "it. Empty: every matter's events and organization-level events.",
 };
 
 export const WebhookEndpointRef = builder.prismaNode("WebhookEndpoint", {
@@ -76,6 +82,7 @@ export const WebhookEndpointRef = builder.prismaNode("WebhookEndpoint", {
     }),
     url: t.exposeString("url", { description: endpointFields.url }),
     events: t.exposeStringList("events", { description: endpointFields.events }),
+    matterIds: t.exposeStringList("matterIds", { description: endpointFields.matterIds }),
     description: t.exposeString("description", {
       nullable: true,
       description: endpointFields.description,
@@ -104,6 +111,7 @@ export const CreatedWebhookEndpointRef = builder.prismaObject("WebhookEndpoint",
     }),
     url: t.exposeString("url", { description: endpointFields.url }),
     events: t.exposeStringList("events", { description: endpointFields.events }),
+    matterIds: t.exposeStringList("matterIds", { description: endpointFields.matterIds }),
     description: t.exposeString("description", {
       nullable: true,
       description: endpointFields.description,
@@ -135,7 +143,9 @@ function eventTypeLoader(ctx: RequestContext): DataLoader<string, string | null>
 
 export const WebhookDeliveryRef = builder.prismaNode("WebhookDelivery", {
   id: { field: "id", description: "Global id, the same as the `whd_` id." },
-  description: "One event's delivery to one webhook endpoint, with its attempts so far.",
+  description:
+    "One event's delivery to one webhook endpoint, with its attempts so far. It belongs to its " +
+    "event's matter: a key limited to matters sees only deliveries of those matters' events.",
   fields: (t) => ({
     deliveryId: t.exposeString("id", { description: "Delivery id (prefix `whd_`)." }),
     webhookEndpointId: t.exposeString("endpointId", {

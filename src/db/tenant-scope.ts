@@ -13,16 +13,24 @@ export interface TenantScope {
   matterIds: readonly string[] | null;
 }
 
-type MatterRule = { field: string; nullable: boolean } | null;
+/**
+ * How a model relates to a matter. `field`: the matter id column (`id` on Matter itself); a
+ * matter-limited caller sees only rows whose matter it may reach, so rows with a null matter
+ * (organization-level ones) are hidden from it too. `via`: the matter is the parent's, reached
+ * through this relation; such rows are created only under a parent already found through the
+ * scoped client, so creates are not checked here. null: organization-level, not matter-bound.
+ */
+type MatterRule = { field: string; nullable: boolean; via?: string } | null;
 
-/** Model name → how it relates to a matter (null: not matter-bound). Every tenant-owned model is listed. */
+/** Model name → how it relates to a matter. Every tenant-owned model is listed. */
 const TENANT_MODELS = new Map<string, MatterRule>([
   ["Operation", { field: "matterId", nullable: true }],
-  ["OperationTransition", null],
+  // Follows its operation, whose matter may change (updateOperation), so it is not copied.
+  ["OperationTransition", { via: "operation", field: "matterId", nullable: true }],
   ["AuditEvent", { field: "matterId", nullable: true }],
-  ["Event", null],
+  ["Event", { field: "matterId", nullable: true }],
   ["WebhookEndpoint", null],
-  ["WebhookDelivery", null],
+  ["WebhookDelivery", { field: "matterId", nullable: true }],
   ["Matter", { field: "id", nullable: false }],
   ["AuthorityGrant", { field: "matterId", nullable: false }],
   ["Claimant", { field: "matterId", nullable: false }],
@@ -57,12 +65,16 @@ function tenantWhere(scope: TenantScope, rule: MatterRule): Record<string, unkno
     organizationId: scope.organizationId,
     environment: scope.environment,
   };
-  if (rule && scope.matterIds) where[rule.field] = { in: [...scope.matterIds] };
+  if (rule && scope.matterIds) {
+    const allowed = { [rule.field]: { in: [...scope.matterIds] } };
+    if (rule.via) where[rule.via] = { is: allowed };
+    else Object.assign(where, allowed);
+  }
   return where;
 }
 
 function stampCreate(scope: TenantScope, rule: MatterRule, data: Record<string, unknown>) {
-  if (rule && scope.matterIds && rule.field !== "id") {
+  if (rule && scope.matterIds && rule.field !== "id" && !rule.via) {
     const matterId = data[rule.field];
     const allowed = typeof matterId === "string" && scope.matterIds.includes(matterId);
     if (!allowed && !(rule.nullable && matterId == null)) {

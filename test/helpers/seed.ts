@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { App } from "../../src/app.js";
 import { BOOTSTRAP_SECRET } from "./app.js";
-import { Client } from "./http.js";
+import { type ApiResponse, Client } from "./http.js";
 
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter}`;
@@ -72,20 +72,113 @@ export class Seed {
 
   /**
    * A matter in a fresh tenant with live access, and the three callers who must find it
-   * absent (404): `stranger` (another tenant), the tenant's own live key, and a key of the
-   * tenant limited to another matter.
+   * absent (404): `stranger` (another tenant), the tenant's own live key, and `limited`, a key
+   * of the tenant (scope `*`) limited to the tenant's other matter, `elsewhere`.
    */
-  async foreignMatter(
-    stranger: Client,
-  ): Promise<{ owner: SeededOrg; matterId: string; outsiders: Client[] }> {
+  async foreignMatter(stranger: Client): Promise<{
+    owner: SeededOrg;
+    matterId: string;
+    outsiders: Client[];
+    elsewhere: string;
+    limited: Client;
+  }> {
     const owner = await this.org({ features: ["live_access"] });
     const matterId = await this.matter(owner.admin);
     const elsewhere = await this.matter(owner.admin);
-    const outsiders = [
-      stranger,
-      await owner.key({ environment: "live" }),
-      await owner.key({ scopes: ["*"], matter_ids: [elsewhere] }),
-    ];
-    return { owner, matterId, outsiders };
+    const limited = await owner.key({ scopes: ["*"], matter_ids: [elsewhere] });
+    const outsiders = [stranger, await owner.key({ environment: "live" }), limited];
+    return { owner, matterId, outsiders, elsewhere, limited };
   }
+
+  /**
+   * One record of every matter-tied kind under `matterId`, made through the API by `client`
+   * (scope `*`): an authority grant and its `authority.granted` event, a claimant, a judgment
+   * with its deadlines, a passing validation and a plan, a debtor with a graph, an operation
+   * with a transition, and a manual audit event. Extend it when a module adds a matter-tied
+   * record (test/platform/matter-isolation.test.ts fails until a seeded kind exists).
+   */
+  async matterRecords(client: Client, matterId: string): Promise<MatterRecords> {
+    const made = async (res: Promise<ApiResponse>, status = 201) => {
+      const r = await res;
+      expect(r.status, r.text).toBe(status);
+      return r.body;
+    };
+    const grant = await made(
+      client.post(`/v1/matters/${matterId}/authority`, {
+        basis: "engagement_letter",
+        granted_by: "Acme Corp (client)",
+        source_refs: [{ source_type: "engagement_letter", title: "Engagement letter" }],
+      }),
+    );
+    const claimant = await made(
+      client.post(`/v1/matters/${matterId}/claimants`, { name: "Jane Victim", role: "victim" }),
+    );
+    const entered = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+    const judgment = await made(
+      client.post("/v1/judgments/intake", {
+        matter_id: matterId,
+        court: "Superior Court of California, County of Los Angeles",
+        case_number: unique("BC"),
+        jurisdiction: "CA",
+        creditor: "Acme Corp",
+        debtor: "John Doe",
+        amount: { amount: 10000, currency: "USD" },
+        date_entered: entered,
+        source_refs: [{ source_type: "certified_judgment", title: "Certified copy of judgment" }],
+        consumer_debt: false,
+      }),
+    );
+    const judgmentId = judgment.judgment_id as string;
+    const validation = await made(client.post(`/v1/judgments/${judgmentId}/validate`, {}), 200);
+    expect(validation.enforcement_ready, JSON.stringify(validation)).toBe(true);
+    await made(
+      client.post(`/v1/judgments/${judgmentId}/enforcement-profile`, { profile: "measured" }),
+      200,
+    );
+    await made(client.post(`/v1/judgments/${judgmentId}/enforcement-plan`, {}), 200);
+    const debtor = await made(
+      client.post("/v1/debtors", { matter_id: matterId, type: "individual", legal_name: "J Doe" }),
+    );
+    await made(client.post(`/v1/debtors/${debtor.debtor_id}/graph`, {}), 200);
+    const operation = await made(
+      client.post("/v1/operations", {
+        matter_id: matterId,
+        type: "victim_recovery",
+        intent: "trace and recover",
+        posture: "monitoring",
+      }),
+    );
+    await made(client.post(`/v1/operations/${operation.id}/transitions`, { to: "intake" }), 200);
+    const audit = await made(
+      client.post("/v1/audit/events", { matter_id: matterId, event_type: "note.recorded" }),
+    );
+    const events = await made(client.get("/v1/events?type=authority.granted&limit=100"), 200);
+    const event = events.items.find(
+      (e: { data: { authority_id?: string } }) => e.data.authority_id === grant.authority_id,
+    );
+    expect(event, "the authority.granted event").toBeDefined();
+    return {
+      matterId,
+      authorityId: grant.authority_id,
+      claimantId: claimant.claimant_id,
+      judgmentId,
+      debtorId: debtor.debtor_id,
+      operationId: operation.id,
+      auditEventId: audit.event_id,
+      eventId: event.event_id,
+    };
+  }
+}
+
+/** Ids of the records Seed.matterRecords made under one matter. */
+export interface MatterRecords {
+  matterId: string;
+  authorityId: string;
+  claimantId: string;
+  judgmentId: string;
+  debtorId: string;
+  operationId: string;
+  auditEventId: string;
+  /** The grant's `authority.granted` event. */
+  eventId: string;
 }

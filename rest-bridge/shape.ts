@@ -14,11 +14,16 @@ import { toSnake } from "./case.js";
  * The REST representation of a GraphQL object type: every field without required arguments,
  * recursively, except Relay connections and the Node `id` (REST names ids `<thing>_id`, unless
  * the type sets `extensions.restExposeId`, as Operation does). Cycles stop at the first repeat.
+ * A field whose object is shown in brief on REST lists the kept fields in `extensions.restFields`.
  */
 const MAX_DEPTH = 4;
 
-function restFields(type: GraphQLObjectType): Array<GraphQLField<unknown, unknown>> {
+function restFields(
+  type: GraphQLObjectType,
+  only?: readonly string[],
+): Array<GraphQLField<unknown, unknown>> {
   return Object.values(type.getFields()).filter((f) => {
+    if (only && !only.includes(f.name)) return false;
     if (f.args.some((a) => isNonNullType(a.type))) return false;
     if (f.name === "id" && !type.extensions?.restExposeId) return false;
     if ((f.extensions as { restOmit?: boolean } | undefined)?.restOmit) return false;
@@ -27,15 +32,20 @@ function restFields(type: GraphQLObjectType): Array<GraphQLField<unknown, unknow
   });
 }
 
-export function selectionFor(type: GraphQLOutputType, path: string[] = []): string {
+export function selectionFor(
+  type: GraphQLOutputType,
+  path: string[] = [],
+  only?: readonly string[],
+): string {
   const named = getNamedType(type);
   if (!isObjectType(named)) return "";
   const parts: string[] = [];
-  for (const f of restFields(named)) {
+  for (const f of restFields(named, only)) {
     const child = getNamedType(f.type);
     if (isLeafType(child)) parts.push(f.name);
     else if (isObjectType(child) && path.length < MAX_DEPTH && !path.includes(child.name)) {
-      const inner = selectionFor(child, [...path, named.name]);
+      const brief = (f.extensions as { restFields?: readonly string[] } | undefined)?.restFields;
+      const inner = selectionFor(child, [...path, named.name], brief);
       if (inner) parts.push(`${f.name} ${inner}`);
     }
   }

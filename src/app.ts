@@ -1,6 +1,11 @@
 import { STATUS_CODES } from "node:http";
 import type { GraphQLSchema } from "graphql";
-import { compileRoutes, matchRoute, type CompiledRoute } from "../rest-bridge/compile.js";
+import {
+  compileRoutes,
+  matchRoute,
+  type CompiledRoute,
+  type RouteMatch,
+} from "../rest-bridge/compile.js";
 import { serveRoute } from "../rest-bridge/handler.js";
 import { servePublicDocument } from "../rest-bridge/public.js";
 import { authenticate, type Principal } from "./auth/principal.js";
@@ -10,9 +15,12 @@ import type { AppServices, RequestContext } from "./context.js";
 import { openDatabase, type Database } from "./db/open.js";
 import { scopedClient } from "./db/tenant-scope.js";
 import { ApiError } from "./errors.js";
+import { toGraphQLError } from "./graphql/api-error.js";
+import { checkGraphqlRequest } from "./graphql/http-request.js";
 import { createGraphqlServer } from "./graphql/yoga.js";
 import { corsHeaders, preflight } from "./http/cors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
+import { checkUrlLength } from "./http/limits.js";
 import { RateLimiter, rateLimited, rateLimitHeaders } from "./http/rate-limit.js";
 import { requestedVersion } from "./http/version.js";
 import { newId } from "./ids.js";
@@ -20,14 +28,19 @@ import { createLogger, type Logger } from "./logger.js";
 import { getSchema, MODULES } from "./schema/index.js";
 import { WebhookWorker } from "./webhooks/worker.js";
 
-/** GraphQL bodies get the same 1 MiB bound as REST (CONTRACT.md §1). */
-async function withBodyLimit(request: Request, maxBytes: number): Promise<Request> {
-  if (!request.body) return request;
-  if (Number(request.headers.get("content-length") ?? "0") > maxBytes)
-    throw new ApiError("payload_too_large");
-  const body = await request.arrayBuffer();
-  if (body.byteLength > maxBytes) throw new ApiError("payload_too_large");
-  return new Request(request.url, { method: request.method, headers: request.headers, body });
+/** 404 for an unknown path, 405 (with Allow) for a known path and another method. */
+function routeError(
+  match: Exclude<RouteMatch, { kind: "route" }>,
+  request: Request,
+  url: URL,
+): ApiError {
+  if (match.kind === "none")
+    return new ApiError("route_not_found", { message: `No route for ${url.pathname}.` });
+  return new ApiError("method_not_allowed", {
+    message: `${request.method} is not allowed on ${url.pathname}; use ${match.allowed.join(", ")}.`,
+    details: { allowed: match.allowed },
+    headers: { Allow: match.allowed.join(", ") },
+  });
 }
 
 export interface App {
@@ -105,26 +118,25 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       return yoga.fetch(request, {});
     }
     const match = isGraphql ? null : matchRoute(routes, request.method, url.pathname);
-    if (match?.kind === "none")
-      throw new ApiError("route_not_found", { message: `No route for ${url.pathname}.` });
-    if (match?.kind === "method_not_allowed") {
-      throw new ApiError("method_not_allowed", {
-        message: `${request.method} is not allowed on ${url.pathname}; use ${match.allowed.join(", ")}.`,
-        details: { allowed: match.allowed },
-        headers: { Allow: match.allowed.join(", ") },
-      });
-    }
+    const unrouted = match && match.kind !== "route" ? routeError(match, request, url) : null;
+    // An anonymous probe learns the route is unknown; a key's caller also gets its rate-limit headers.
+    const authorization = request.headers.get("authorization");
+    if (unrouted && authorization === null) throw unrouted;
     const asked = requestedVersion(request.headers.get("md-version"));
     if (asked) state.version = asked;
-    const principal = await authenticate(db.root, request.headers.get("authorization"));
+    const principal = await authenticate(db.root, authorization);
     state.keyId = principal.keyId;
     state.version = asked ?? principal.pinnedVersion;
     const verdict = await limiter.take(principal.keyId);
     Object.assign(state.headers, rateLimitHeaders(verdict));
     if (!verdict.allowed) throw rateLimited(verdict);
+    if (unrouted) throw unrouted;
+    checkUrlLength(request.url);
     const ctx = contextFor(principal, requestId, state.version);
-    if (isGraphql)
-      return yoga.fetch(await withBodyLimit(request, config.maxBodyBytes), { mdContext: ctx });
+    if (isGraphql) {
+      const checked = await checkGraphqlRequest(request, url, config.maxBodyBytes);
+      return yoga.fetch(checked, { mdContext: ctx });
+    }
     if (match?.kind !== "route") throw new ApiError("route_not_found");
     const result = await serveRoute(schema, match.route, match.params, request, ctx, idempotency);
     return new Response(result.body, {
@@ -164,19 +176,8 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       const body =
         state.face === "graphql"
           ? {
-              errors: [
-                {
-                  message: apiError.message,
-                  extensions: {
-                    code: apiError.code,
-                    type: apiError.type,
-                    status: apiError.status,
-                    details: apiError.details,
-                  },
-                },
-              ],
+              errors: [toGraphQLError(apiError).toJSON()],
               extensions: { request_id: requestId, audit_ref: requestId },
-              audit_ref: requestId,
             }
           : apiError.toBody(requestId);
       response = new Response(JSON.stringify(body), {

@@ -34,14 +34,17 @@ export function decodeCursor(cursor: string): string {
     : "";
   const id = text.startsWith("c1:") ? text.slice(3) : "";
   if (!idPrefix(id))
-    throw invalid("after", "The cursor is not valid; use next_cursor from a previous page.");
+    throw invalid(
+      "after",
+      "The cursor is not valid; pass a cursor from a previous page unchanged.",
+    );
   return id;
 }
 
 export function pageSize(first: number | null | undefined): number {
   if (first === null || first === undefined) return DEFAULT_PAGE_SIZE;
   if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE_SIZE) {
-    throw invalid("first", `limit must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
+    throw invalid("first", `The page size must be an integer from 1 to ${MAX_PAGE_SIZE}.`);
   }
   return first;
 }
@@ -64,15 +67,15 @@ export async function paginate<T extends { id: string }>(
     orderBy: [{ id: "desc" }],
     take: take + 1,
   });
-  return toConnection(rows, take, afterId !== null);
+  return toConnection(rows, take);
 }
 
-/** A page from rows fetched with `take + 1` (the extra row only says whether more exist). */
-export function toConnection<T extends { id: string }>(
-  rows: T[],
-  take: number,
-  hasPrevious: boolean,
-): Connection<T> {
+/**
+ * A page from rows fetched with `take + 1` (the extra row only says whether more exist).
+ * Relay cursor connections: start/endCursor are the first/last edge's cursor whenever there
+ * are edges; paging only forward (first/after), hasPreviousPage is false as the spec allows.
+ */
+export function toConnection<T extends { id: string }>(rows: T[], take: number): Connection<T> {
   const page = rows.slice(0, take);
   const edges = page.map((node) => ({ cursor: encodeCursor(node.id), node }));
   const hasNextPage = rows.length > take;
@@ -80,9 +83,9 @@ export function toConnection<T extends { id: string }>(
     edges,
     pageInfo: {
       hasNextPage,
-      hasPreviousPage: hasPrevious,
+      hasPreviousPage: false,
       startCursor: edges[0]?.cursor ?? null,
-      endCursor: hasNextPage ? (edges.at(-1)?.cursor ?? null) : null,
+      endCursor: edges.at(-1)?.cursor ?? null,
     },
   };
 }

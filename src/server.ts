@@ -1,9 +1,8 @@
-import { createServer } from "node:http";
-import { createServerAdapter } from "@whatwg-node/server";
 import { createApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { createLogger } from "./logger.js";
 import { holdDataDirLock } from "./db/data-dir-lock.js";
+import { createHttpServer } from "./http/node-server.js";
 
 /** A start that cannot proceed says why in one line, without a stack trace. */
 function refuseToStart(error: unknown): never {
@@ -36,7 +35,7 @@ if (app.bootstrap) {
   );
 }
 
-const server = createServer(createServerAdapter((request: Request) => app.fetch(request)));
+const server = createHttpServer((request) => app.fetch(request));
 server.listen(config.port, config.host, () => {
   logger.info(
     {

@@ -1,8 +1,11 @@
 import { requireScope } from "../../src/auth/principal.js";
-import { notFound } from "../../src/errors.js";
+import { invalid, notFound } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { nodeEntryFor } from "../../src/schema/node-registry.js";
 import type { RequestContext } from "../../src/context.js";
+
+/** `nodes(ids:)` takes at most this many ids per call. */
+const MAX_NODE_IDS = 100;
 
 async function loadNodes(ctx: RequestContext, ids: readonly string[]) {
   const byType = new Map<ReturnType<typeof nodeEntryFor>, string[]>();
@@ -37,10 +40,21 @@ export function registerNodeQueries() {
   builder.queryField("nodes", (t) =>
     t.field({
       type: [builder.nodeInterfaceRef()],
-      nullable: { list: false, items: true },
-      description: "Several objects by id, in the order asked; null where out of reach.",
-      args: { ids: t.arg.idList({ required: true, description: "Prefixed ids." }) },
-      resolve: async (_root, { ids }, ctx) => (await loadNodes(ctx, ids)) as never,
+      nullable: { list: true, items: true },
+      description: `Several objects by id, in the order asked; null where out of reach. At most ${MAX_NODE_IDS} ids per call.`,
+      args: {
+        ids: t.arg.idList({
+          required: true,
+          description: `Prefixed ids, at most ${MAX_NODE_IDS}.`,
+        }),
+      },
+      resolve: async (_root, { ids }, ctx) => {
+        if (ids.length > MAX_NODE_IDS)
+          throw invalid("ids", `ids may hold at most ${MAX_NODE_IDS} ids; split the lookup.`, {
+            max_items: MAX_NODE_IDS,
+          });
+        return (await loadNodes(ctx, ids)) as never;
+      },
     }),
   );
 }

@@ -21,7 +21,7 @@ import {
   PressureNameEnum,
   ValidationCheckEnum,
 } from "./enums.js";
-import { GateRef, JudgmentBalanceRef, JudgmentMatterRef } from "./types.js";
+import { GateRef, JudgmentBalanceRef } from "./types.js";
 
 export const DeadlineRef = builder.prismaNode("Deadline", {
   id: { field: "id", description: "Global id, the same as the `ddl_` id." },
@@ -178,7 +178,11 @@ export const JudgmentRef = builder.prismaNode("Judgment", {
       description: "The judgment's deadlines, earliest first (few per judgment, so a plain list).",
       query: { orderBy: [{ date: "asc" }, { id: "asc" }] },
     }),
-    matter: t.relation("matter", { type: JudgmentMatterRef, description: "The matter, in brief." }),
+    matter: t.relation("matter", {
+      description: "The matter the judgment belongs to.",
+      // CONTRACT.md §9: the REST judgment carries the matter in brief.
+      extensions: { restFields: ["matterId", "name", "status"] },
+    }),
     balance: t.field({
       type: JudgmentBalanceRef,
       description: "Post-judgment balance as of today.",

@@ -2,52 +2,68 @@ import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
-import { ERROR_CATALOG } from "../errors.js";
 import type { RequestContext } from "../context.js";
-import { ApiError } from "../errors.js";
+import { ApiError, ERROR_CATALOG } from "../errors.js";
 import type { Logger } from "../logger.js";
+import { toGraphQLError } from "./api-error.js";
+import { useVariableCheck } from "./variables.js";
+import { useGraphqlVocabulary } from "./vocabulary.js";
+import { useTextGuard } from "./text-guard.js";
 
 type ServerContext = { mdContext?: RequestContext };
+
+/**
+ * The contract code of a request error GraphQL or yoga raised (its own code kept as
+ * `graphql_code`): 405 when yoga refused the method, otherwise parameter_invalid.
+ */
+function requestErrorExtensions(extensions: Record<string, unknown> | undefined) {
+  const { originalError: _internal, ...rest } = extensions ?? {};
+  const httpStatus = (rest.http as { status?: number } | undefined)?.status;
+  const code = httpStatus === 405 ? "method_not_allowed" : "parameter_invalid";
+  return {
+    ...rest,
+    code,
+    type: ERROR_CATALOG[code].type,
+    status: ERROR_CATALOG[code].status,
+    ...(rest.code ? { graphql_code: rest.code } : {}),
+  };
+}
+
+/** The ApiError an error was raised with, however deeply GraphQL wrapped it. */
+function apiErrorIn(error: unknown): ApiError | undefined {
+  for (let e: unknown = error; e; e = e instanceof GraphQLError ? e.originalError : undefined)
+    if (e instanceof ApiError) return e;
+  return undefined;
+}
+
+/**
+ * Parse, validation and variable errors: raised by GraphQL itself before any field ran (no
+ * path), from nothing but GraphQL errors. Variable coercion wraps the scalar's own GraphQLError,
+ * so "has an originalError" does not mean "unexpected".
+ */
+function isRequestError(error: GraphQLError): boolean {
+  if (error.path) return false;
+  for (let e = error.originalError; e; e = (e as GraphQLError).originalError)
+    if (!(e instanceof GraphQLError)) return false;
+  return true;
+}
 
 /** The error model on the GraphQL face: ApiError → extensions; anything unexpected is masked. */
 function maskError(error: unknown, logger: Logger): Error {
   const gqlError = error instanceof GraphQLError ? error : undefined;
-  const original = gqlError?.originalError ?? (gqlError ? undefined : error);
-  if (
-    original instanceof ApiError ||
-    (original as GraphQLError | undefined)?.originalError instanceof ApiError
-  ) {
-    const api = (
-      original instanceof ApiError ? original : (original as GraphQLError).originalError
-    ) as ApiError;
-    return new GraphQLError(api.message, {
-      nodes: gqlError?.nodes,
-      path: gqlError?.path,
-      originalError: api,
-      extensions: {
-        code: api.code,
-        type: api.type,
-        status: api.status,
-        ...(api.param !== undefined ? { param: api.param } : {}),
-        details: api.details,
-      },
-    });
+  const api = apiErrorIn(error);
+  if (api) {
+    // Already rendered (e.g. by the variable check): keep it, with its request-error status.
+    if (gqlError?.originalError === api && gqlError.extensions.code === api.code) return gqlError;
+    return toGraphQLError(api, { nodes: gqlError?.nodes, path: gqlError?.path });
   }
-  if (gqlError && !original) {
-    // Parse, validation and variable errors: the client's request is malformed.
+  if (gqlError && isRequestError(gqlError)) {
     return new GraphQLError(gqlError.message, {
       nodes: gqlError.nodes,
-      path: gqlError.path,
-      extensions: {
-        ...gqlError.extensions,
-        code: "parameter_invalid",
-        type: "invalid_request_error",
-        status: 400,
-        ...(gqlError.extensions?.code ? { graphql_code: gqlError.extensions.code } : {}),
-      },
+      extensions: requestErrorExtensions(gqlError.extensions),
     });
   }
-  logger.error({ err: original ?? error }, "unhandled GraphQL error");
+  logger.error({ err: gqlError?.originalError ?? error }, "unhandled GraphQL error");
   return new GraphQLError("An internal error occurred. Quote the request id when reporting it.", {
     nodes: gqlError?.nodes,
     path: gqlError?.path,
@@ -55,14 +71,35 @@ function maskError(error: unknown, logger: Logger): Error {
   });
 }
 
+type ErrorLike = { extensions?: Record<string, unknown> };
 type ResultLike = {
-  errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }>;
+  data?: unknown;
+  errors?: ReadonlyArray<ErrorLike>;
   extensions?: Record<string, unknown>;
 };
 
+const withExtensions = <E extends ErrorLike>(e: E, extensions: Record<string, unknown>): E =>
+  Object.assign(Object.create(Object.getPrototypeOf(e)), e, { extensions });
+
 /**
- * Parse and validation errors never reach maskError; give them our code too, and put the
- * request id (the audit_ref) in every result, at the top and in its extensions.
+ * A result error in contract terms. Errors yoga raises outside execution never reach maskError
+ * and get our code here. A client's error that stopped the request before execution (no data)
+ * is marked a request error, so yoga answers it as it does a validation error (200 to
+ * application/json, 400 to application/graphql-response+json) and never as an unexpected 500.
+ */
+function contractError<E extends ErrorLike>(e: E, beforeExecution: boolean): E {
+  const code = e.extensions?.code as string | undefined;
+  if (!code || !(code in ERROR_CATALOG))
+    return withExtensions(e, requestErrorExtensions(e.extensions));
+  const status = ERROR_CATALOG[code as keyof typeof ERROR_CATALOG].status;
+  if (!beforeExecution || e.extensions?.http || status >= 500) return e;
+  return withExtensions(e, { ...e.extensions, http: { spec: true, status } });
+}
+
+/**
+ * Every result's errors in contract terms, and the request id (the audit_ref) in its
+ * extensions: GraphQL allows nothing beside data, errors and extensions at the top
+ * (CONTRACT.md §1).
  */
 function useContractErrors(): Plugin<ServerContext> {
   return {
@@ -70,19 +107,7 @@ function useContractErrors(): Plugin<ServerContext> {
       if (!result || Symbol.asyncIterator in (result as object) || Array.isArray(result)) return;
       const r = result as ResultLike;
       const requestId = (serverContext as ServerContext | undefined)?.mdContext?.requestId;
-      const errors = r.errors?.map((e) => {
-        const code = e.extensions?.code as string | undefined;
-        if (code && code in ERROR_CATALOG) return e;
-        return Object.assign(Object.create(Object.getPrototypeOf(e)), e, {
-          extensions: {
-            ...e.extensions,
-            code: "parameter_invalid",
-            type: "invalid_request_error",
-            status: 400,
-            ...(code ? { graphql_code: code } : {}),
-          },
-        });
-      });
+      const errors = r.errors?.map((e) => contractError(e, r.data === undefined));
       setResult({
         ...r,
         ...(errors ? { errors } : {}),
@@ -90,9 +115,6 @@ function useContractErrors(): Plugin<ServerContext> {
           ...r.extensions,
           ...(requestId ? { request_id: requestId, audit_ref: requestId } : {}),
         },
-        // CONTRACT.md §1 puts audit_ref at the top of every JSON object body; GraphQL clients
-        // ignore keys beside data/errors/extensions.
-        ...(requestId ? { audit_ref: requestId } : {}),
       } as never);
     },
   };
@@ -120,6 +142,9 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
       : false,
     plugins: [
       useContractErrors(),
+      useVariableCheck(),
+      useGraphqlVocabulary(),
+      useTextGuard(),
       EnvelopArmorPlugin({
         maxDepth: { n: 15, ignoreIntrospection: false, flattenFragments: true },
         maxAliases: { n: 15 },

@@ -5,6 +5,7 @@ import type { RequestContext } from "../context.js";
 import type PrismaTypes from "../generated/pothos-types.js";
 import { getDatamodel } from "../generated/pothos-types.js";
 import GatePlugin from "./gate-plugin.js";
+import NullableRootsPlugin from "./nullable-roots-plugin.js";
 import { typenameForId } from "./node-registry.js";
 
 /** The schema builder: plugins, context and scalar types. Domain types live in plugins/. */
@@ -21,7 +22,7 @@ export const builder = new SchemaBuilder<{
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
   };
 }>({
-  plugins: [GatePlugin, RelayPlugin, PrismaPlugin],
+  plugins: [GatePlugin, NullableRootsPlugin, RelayPlugin, PrismaPlugin],
   defaultFieldNullability: false,
   prisma: {
     client: (ctx) => ctx.db as never,

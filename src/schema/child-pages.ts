@@ -40,7 +40,7 @@ export async function childPage<T extends { id: string }>(
   const loader = requestLoader<string, T[]>(ctx, `child-page:${list.key}:${take}`, (parents) =>
     firstPages(ctx, list, parents, take),
   );
-  return toConnection(await loader.load(parentId), take, false);
+  return toConnection(await loader.load(parentId), take);
 }
 
 async function firstPages<T extends { id: string }>(

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { createApp, type App } from "../../src/app.js";
 import { loadConfig, type Config } from "../../src/config.js";
-import { createLogger } from "../../src/logger.js";
+import { createLogger, type Logger } from "../../src/logger.js";
 
 export const BOOTSTRAP_SECRET = "md_test_BootstrapSecretForTheTestSuite000000001";
 
@@ -17,7 +17,7 @@ export interface TestApp extends App {
  */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  options: { sameDatabaseAs?: TestApp } = {},
+  options: { sameDatabaseAs?: TestApp; logger?: Logger } = {},
 ): Promise<TestApp> {
   const base = loadConfig({ ...process.env, MD_BOOTSTRAP_SECRET: BOOTSTRAP_SECRET });
   let dropDatabase = async () => {};
@@ -58,7 +58,7 @@ export async function startTestApp(
       ...overrides.webhooks,
     },
   };
-  const app = await createApp(config, { logger: createLogger("silent") });
+  const app = await createApp(config, { logger: options.logger ?? createLogger("silent") });
   return {
     ...app,
     async dispose() {

@@ -13,10 +13,10 @@ describe("printed SDL", () => {
     expect(sdl).toContain("directive @authority on FIELD_DEFINITION");
     expect(sdl).toContain("directive @sanctions on FIELD_DEFINITION");
     expect(sdl).toMatch(
-      /createOperation\([\s\S]*?input: CreateOperationInput!\s*\): Operation! @scope\(name: "operations:write"\)/,
+      /createOperation\([\s\S]*?input: CreateOperationInput!\s*\): Operation @scope\(name: "operations:write"\)/,
     );
     expect(sdl).toMatch(
-      /operations\([\s\S]*?\): OperationConnection! @scope\(name: "operations:read"\)/,
+      /operations\([\s\S]*?\): OperationConnection @scope\(name: "operations:read"\)/,
     );
   });
 

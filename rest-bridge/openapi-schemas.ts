@@ -20,6 +20,7 @@ import { ERROR_CATALOG, type ErrorCode } from "../src/errors.js";
 import { toSnake } from "./case.js";
 import { PAGE_PARAMS } from "./compile.js";
 import { MAX_ARRAY, MAX_STRING } from "./input.js";
+import { exampleOf } from "./openapi-examples.js";
 
 /** GraphQL types → JSON Schema pieces of the OpenAPI document (rest-bridge/openapi.ts). */
 export type Schema = Record<string, unknown>;
@@ -97,10 +98,18 @@ export class SchemaRegistry {
     return ref(type.name);
   }
 
+  /** Value descriptions go in `x-enumDescriptions` (Redoc, Scalar) and in the description (Swagger UI). */
   private enumSchema(t: GraphQLEnumType): Schema {
-    return this.named(t, "enum", () =>
-      described({ type: "string", enum: t.getValues().map((v) => v.name) }, t.description),
-    );
+    return this.named(t, "enum", () => {
+      const values = t.getValues();
+      const list = values.map((v) => `- \`${v.name}\`${v.description ? `: ${v.description}` : ""}`);
+      return {
+        type: "string",
+        enum: values.map((v) => v.name),
+        description: [t.description, list.join("\n")].filter(Boolean).join("\n\n"),
+        "x-enumDescriptions": Object.fromEntries(values.map((v) => [v.name, v.description ?? ""])),
+      };
+    });
   }
 
   /** Error responses are shared by every route that can produce the same codes with one status. */
@@ -149,6 +158,7 @@ export class SchemaRegistry {
           properties,
           ...(required.length ? { required } : {}),
           additionalProperties: false,
+          example: exampleOf(type),
         };
       });
     }

@@ -209,7 +209,7 @@ function infoDescription(): string {
       "- **Every response** carries `MD-Request-Id: req_…`; JSON object bodies carry a top-level `audit_ref` equal to it, and every audit event the request writes stores that id.",
       "- **Flags (`x-flags`):** I = accepts `Idempotency-Key`; A = authority gate; S = sanctions gate.",
       "- **This document** is `GET /v1/openapi.json`; the reference page is `GET /docs`. Both need no API key.",
-      "- **CORS:** browser front ends may call both faces; preflights need no key, `MD-*` response headers are exposed, and `MD_CORS_ORIGINS` narrows the allowed origins (default `*`: auth is a bearer header, never a cookie).",
+      "- **CORS:** browser front ends may call both faces; preflights need no key and allow whatever request headers they ask for (`traceparent`, `apollographql-client-name`, …), `MD-*` response headers are exposed, and `MD_CORS_ORIGINS` narrows the allowed origins (default `*`: auth is a bearer header, never a cookie).",
     ].join("\n"),
     "## Versioning",
     `Send \`MD-Version\`; supported: ${SUPPORTED_VERSIONS.map((v) => `\`${v}\``).join(", ")}. Absent → the organization's pinned version (default \`${DEFAULT_VERSION}\`). A malformed or unsupported value → 400 \`unsupported_version\`. Every response echoes the version used in \`MD-Version\`.`,

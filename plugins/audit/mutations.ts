@@ -1,6 +1,7 @@
-import { notFound } from "../../src/errors.js";
+import { invalid, notFound } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
+import { checkFreeForm, FREE_FORM_TEXT } from "../core/free-form.js";
 import { AuditEventRef } from "./types.js";
 
 const CreateAuditEventInput = builder.inputType("CreateAuditEventInput", {
@@ -10,7 +11,10 @@ const CreateAuditEventInput = builder.inputType("CreateAuditEventInput", {
     eventType: t.string({ required: true, description: "What happened, e.g. call.logged." }),
     objectType: t.string({ description: "Kind of object concerned." }),
     objectId: t.string({ description: "Id of the object concerned." }),
-    details: t.field({ type: "JSONObject", description: "Free-form details." }),
+    details: t.field({
+      type: "JSONObject",
+      description: `What to record about the event. ${FREE_FORM_TEXT} The key \`source\` is the service's: it is set to \`manual\`, and any other value sent is refused.`,
+    }),
   }),
 });
 
@@ -28,6 +32,13 @@ export function registerAuditMutations() {
         }),
       },
       resolve: async (_root, { input }, ctx) => {
+        const details = input.details ?? {};
+        checkFreeForm(details, "details");
+        if (details.source !== undefined && details.source !== "manual")
+          throw invalid(
+            "details.source",
+            "details.source is set by the service and can only be manual.",
+          );
         const matter = await ctx.db.matter.findUnique({
           where: { id: input.matterId },
           select: { id: true },
@@ -39,7 +50,7 @@ export function registerAuditMutations() {
             matterId: input.matterId,
             objectType: input.objectType ?? undefined,
             objectId: input.objectId ?? undefined,
-            details: { ...(input.details ?? {}), source: "manual" },
+            details: { ...details, source: "manual" },
           });
           return tx.auditEvent.findUniqueOrThrow({ where: { id } });
         });

@@ -1,18 +1,31 @@
 import { builder } from "../../src/schema/builder.js";
+import { describedValues } from "../core/enum-values.js";
 import { keyStatus, ORGANIZATION_TYPES } from "./permissions.js";
 
 export const OrganizationTypeEnum = builder.enumType("OrganizationType", {
   description:
     "Kind of tenant: the service operator itself, counsel, a recovery operator or a partner.",
-  values: ORGANIZATION_TYPES,
+  values: describedValues({
+    provider_internal: "The operator of the service; may create and administer organizations.",
+    counsel: "A law firm or in-house counsel.",
+    recovery_operator: "A recovery operator running matters.",
+    partner: "A partner organization.",
+  } satisfies Record<(typeof ORGANIZATION_TYPES)[number], string>),
 });
 export const EnvironmentEnum = builder.enumType("Environment", {
   description: "Data partition: sandbox (md_test_ keys, synthetic data) or live (md_live_ keys).",
-  values: ["sandbox", "live"] as const,
+  values: describedValues({
+    sandbox: "Synthetic data, `md_test_` keys.",
+    live: "Real data, `md_live_` keys; needs the organization feature `live_access`.",
+  }),
 });
 export const ApiKeyStatusEnum = builder.enumType("ApiKeyStatus", {
   description: "active, revoked (401 api_key_revoked) or expired (401 api_key_expired).",
-  values: ["active", "revoked", "expired"] as const,
+  values: describedValues({
+    active: "The key can be used.",
+    revoked: "Revoked; a request with it answers 401 api_key_revoked.",
+    expired: "Past its expires_at; a request with it answers 401 api_key_expired.",
+  }),
 });
 
 export const OrganizationRef = builder.prismaNode("Organization", {

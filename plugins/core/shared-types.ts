@@ -128,7 +128,11 @@ export const MoneyInput = builder.inputType("MoneyInput", {
       required: true,
       description: "Amount in major units; at most the currency's minor-unit precision.",
     }),
-    currency: t.string({ required: true, description: "ISO 4217 currency code, e.g. USD." }),
+    currency: t.string({
+      required: true,
+      description:
+        "An active ISO 4217 currency code in upper case, e.g. USD; withdrawn codes and codes without a minor unit (XAU, XDR, XTS, XXX…) are refused.",
+    }),
     valuationTime: t.field({
       type: "DateTime",
       description: "When the amount was valued (default now).",

@@ -1,4 +1,5 @@
 import { builder } from "../../src/schema/builder.js";
+import { describedValues } from "../core/enum-values.js";
 import { ReviewStateRef, reviewStateOf, SourceRefRef } from "../core/shared-types.js";
 import {
   GRAPH_SOURCES,
@@ -12,20 +13,45 @@ import { ASSET_CLASSES, type AssetHypothesisShape } from "./hypotheses.js";
 
 export const DebtorGraphSourceEnum = builder.enumType("DebtorGraphSource", {
   description: "A part of the debtor record a graph can be built from.",
-  values: GRAPH_SOURCES,
+  values: describedValues({
+    identifiers: "The debtor's identifiers, one node per value.",
+    aliases: "Other names of the debtor.",
+    wallets: "Wallet addresses attributed to the debtor.",
+    linked_entities: "Connected people and entities.",
+  } satisfies Record<(typeof GRAPH_SOURCES)[number], string>),
 });
 export const DebtorGraphNodeKindEnum = builder.enumType("DebtorGraphNodeKind", {
   description: "What a graph node stands for.",
-  values: NODE_KINDS,
+  values: describedValues({
+    debtor: "The debtor itself, the root of the graph.",
+    alias: "An alias of the debtor.",
+    identifier: "One identifier value; `key` names the identifier.",
+    wallet: "A wallet address; `network` names its network.",
+    linked_entity: "A connected person or entity.",
+  } satisfies Record<(typeof NODE_KINDS)[number], string>),
 });
 export const DebtorGraphRelationEnum = builder.enumType("DebtorGraphRelation", {
   description:
     "alias_of (alias → debtor), identified_by, controls_wallet, linked_to (debtor → node).",
-  values: RELATIONS,
+  values: describedValues({
+    alias_of: "The alias names the debtor (alias → debtor).",
+    identified_by: "The debtor is identified by the value (debtor → identifier).",
+    controls_wallet: "The debtor controls the wallet (debtor → wallet).",
+    linked_to: "The debtor is linked to the entity as `relationship` says (debtor → entity).",
+  } satisfies Record<(typeof RELATIONS)[number], string>),
 });
 export const AssetClassEnum = builder.enumType("AssetClass", {
   description: "A class of asset a hypothesis can be about.",
-  values: ASSET_CLASSES,
+  values: describedValues({
+    crypto: "Crypto assets: wallets and exchange accounts.",
+    bank_account: "Bank accounts: IBANs and other account numbers.",
+    real_property: "Land and buildings: parcel numbers; an address is only a weak signal.",
+    vehicle: "Vehicles: VINs and registration plates.",
+    business_interest:
+      "Stakes in companies: registration number, EIN, LEI or an ownership or control link.",
+    receivables: "Money owed to the debtor.",
+    securities: "Brokerage and securities holdings.",
+  } satisfies Record<(typeof ASSET_CLASSES)[number], string>),
 });
 
 const rows = <T>(json: unknown): T[] => (Array.isArray(json) ? (json as T[]) : []);

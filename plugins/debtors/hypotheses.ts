@@ -8,6 +8,7 @@ import {
   type Relation,
 } from "./graph.js";
 import { derivedId } from "../../src/ids.js";
+import type { IdentifierKey } from "./identifiers.js";
 
 /**
  * Asset hypotheses as a pure function of what the debtor record holds and the latest graph's
@@ -26,50 +27,18 @@ export const ASSET_CLASSES = [
 export type AssetClass = (typeof ASSET_CLASSES)[number];
 
 /** Identifier keys that point at each class. */
-const CLASS_KEYS: Record<AssetClass, readonly string[]> = {
-  crypto: ["exchange_account", "exchange_accounts"],
-  bank_account: [
-    "iban",
-    "ibans",
-    "bank_account",
-    "bank_accounts",
-    "account_number",
-    "routing_number",
-    "swift",
-    "bic",
-    "bank_name",
-  ],
-  real_property: [
-    "parcel_number",
-    "parcel_numbers",
-    "property",
-    "properties",
-    "deed",
-    "title_number",
-  ],
-  vehicle: [
-    "vin",
-    "vins",
-    "vehicle",
-    "vehicles",
-    "license_plate",
-    "license_plates",
-    "vehicle_registration",
-  ],
-  business_interest: ["registration_number", "company_number", "business_registration", "ein"],
-  receivables: ["receivables", "accounts_receivable", "invoices", "customers"],
-  securities: [
-    "brokerage_account",
-    "brokerage_accounts",
-    "securities_account",
-    "isin",
-    "cusip",
-    "shareholdings",
-  ],
+const CLASS_KEYS: Record<AssetClass, readonly IdentifierKey[]> = {
+  crypto: ["exchange_accounts"],
+  bank_account: ["ibans", "bank_accounts"],
+  real_property: ["parcel_numbers"],
+  vehicle: ["vins", "license_plates"],
+  business_interest: ["registration_number", "ein", "lei"],
+  receivables: ["receivables"],
+  securities: ["brokerage_accounts"],
 };
 
 /** A residential address shows where someone lives, not what they own: at most a weak signal. */
-const ADDRESS_KEYS = ["address", "addresses"];
+const ADDRESS_KEYS: readonly IdentifierKey[] = ["addresses"];
 export const ADDRESS_CAP = 0.35;
 
 /** Linked-entity relationships that imply an ownership or control stake. */

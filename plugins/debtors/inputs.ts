@@ -1,6 +1,12 @@
 import { builder } from "../../src/schema/builder.js";
 import { ReviewStateInput, SourceRefInput } from "../core/shared-types.js";
 import { AssetClassEnum, DebtorGraphSourceEnum } from "./graph-types.js";
+import {
+  IDENTIFIER_KEYS,
+  IDENTIFIERS,
+  identifierField,
+  type IdentifiersInput,
+} from "./identifiers.js";
 import { DebtorTypeEnum } from "./types.js";
 
 const listOf = { list: false, items: true } as const;
@@ -20,10 +26,31 @@ export const LinkedEntityInput = builder.inputType("LinkedEntityInput", {
   }),
 });
 
+export const DebtorIdentifiersInput = builder
+  .inputRef<IdentifiersInput>("DebtorIdentifiersInput")
+  .implement({
+    description:
+      "Identifying data of a debtor; only these keys are accepted. Lists replace, never merge.",
+    fields: (t) =>
+      Object.fromEntries(
+        IDENTIFIER_KEYS.map((key) => {
+          const spec = IDENTIFIERS[key];
+          const description = spec.description;
+          const field =
+            spec.kind === "date"
+              ? t.field({ type: "Date", description })
+              : spec.kind === "list"
+                ? t.stringList({ required: listOf, description })
+                : t.string({ description });
+          return [identifierField(key), field];
+        }),
+      ),
+  });
+
 const walletsDescription =
   "Wallet addresses. Each is checked for its inferred network: EVM 0x+40 hex (EIP-55 when mixed case), Bitcoin base58check/bech32/bech32m, Tron, Solana.";
 const identifiersDescription =
-  "Identifying data. Checked keys: `dob` (YYYY-MM-DD), `tax_id_last4` (4 digits), `emails`, `phones`, `addresses` (arrays); other keys are kept as given.";
+  "Identifying data: date of birth, tax, company and identity numbers, contact details and asset pointers (bank, exchange and brokerage accounts, parcels, vehicles, receivables).";
 
 export const CreateDebtorInput = builder.inputType("CreateDebtorInput", {
   description: "A new debtor under an open matter.",
@@ -36,7 +63,7 @@ export const CreateDebtorInput = builder.inputType("CreateDebtorInput", {
     }),
     legalName: t.string({ required: true, description: "Full legal name." }),
     aliases: t.stringList({ required: listOf, description: "Other names the debtor is known by." }),
-    identifiers: t.field({ type: "JSONObject", description: identifiersDescription }),
+    identifiers: t.field({ type: DebtorIdentifiersInput, description: identifiersDescription }),
     wallets: t.stringList({ required: listOf, description: walletsDescription }),
     linkedEntities: t.field({
       type: [LinkedEntityInput],
@@ -59,7 +86,7 @@ export const UpdateDebtorInput = builder.inputType("UpdateDebtorInput", {
     legalName: t.string({ description: "Full legal name." }),
     aliases: t.stringList({ required: listOf, description: "Replaces the aliases." }),
     identifiers: t.field({
-      type: "JSONObject",
+      type: DebtorIdentifiersInput,
       description: `Replaces the identifiers. ${identifiersDescription}`,
     }),
     wallets: t.stringList({

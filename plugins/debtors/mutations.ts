@@ -5,16 +5,11 @@ import { write } from "../../src/write.js";
 import { reviewStateOf, type SourceRefShape } from "../core/shared-types.js";
 import { assertMatterWritable } from "../matters/service.js";
 import type { LinkedEntityShape } from "./graph.js";
+import { storedIdentifiers } from "./identifiers.js";
 import { CreateDebtorInput, UpdateDebtorInput } from "./inputs.js";
 import { findDebtor } from "./queries.js";
 import { DebtorRef } from "./types.js";
-import {
-  checkIdentifiers,
-  checkLinkedEntities,
-  checkText,
-  checkTexts,
-  checkWallets,
-} from "./validate.js";
+import { checkLinkedEntities, checkText, checkTexts, checkWallets } from "./validate.js";
 
 type LinkedEntityIn = {
   name: string;
@@ -57,7 +52,7 @@ export function registerDebtorMutations() {
       resolve: async (_root, { input }, ctx) => {
         checkText("legal_name", input.legalName);
         checkTexts("aliases", input.aliases ?? []);
-        checkIdentifiers(input.identifiers ?? {});
+        const identifiers = storedIdentifiers(input.identifiers ?? {});
         checkWallets(input.wallets ?? []);
         checkLinkedEntities(input.linkedEntities ?? []);
         await assertMatterWritable(ctx, input.matterId);
@@ -70,7 +65,7 @@ export function registerDebtorMutations() {
               type: input.type,
               legalName: input.legalName,
               aliases: input.aliases ?? [],
-              identifiers: (input.identifiers ?? {}) as object,
+              identifiers,
               wallets: input.wallets ?? [],
               linkedEntities: storedEntities(input.linkedEntities ?? []) as object[],
               reviewState: { reviewRequired: false, reviewStatus: "not_required" },
@@ -109,7 +104,7 @@ export function registerDebtorMutations() {
         }
         if (typeof input.legalName === "string") checkText("legal_name", input.legalName);
         if (input.aliases) checkTexts("aliases", input.aliases);
-        if (input.identifiers) checkIdentifiers(input.identifiers);
+        const identifiers = input.identifiers ? storedIdentifiers(input.identifiers) : undefined;
         if (input.wallets) checkWallets(input.wallets);
         if (input.linkedEntities) checkLinkedEntities(input.linkedEntities);
         const current = await findDebtor(ctx, id);
@@ -120,7 +115,7 @@ export function registerDebtorMutations() {
         const data = {
           ...(input.legalName ? { legalName: input.legalName } : {}),
           ...(input.aliases ? { aliases: input.aliases } : {}),
-          ...(input.identifiers ? { identifiers: input.identifiers as object } : {}),
+          ...(identifiers ? { identifiers } : {}),
           ...(input.wallets ? { wallets: input.wallets } : {}),
           ...(input.linkedEntities
             ? { linkedEntities: storedEntities(input.linkedEntities) as object[] }

@@ -49,7 +49,7 @@ export const DebtorRef = builder.prismaNode("Debtor", {
     identifiers: t.field({
       type: "JSONObject",
       description:
-        "Identifying data, e.g. `dob`, `tax_id_last4`, `registration_number`, `emails`, `phones`, `addresses`, `iban`.",
+        "Identifying data with the snake_case keys of DebtorIdentifiersInput, e.g. `dob`, `tax_id_last4`, `registration_number`, `emails`, `ibans`; only the keys given are present.",
       resolve: (d) => d.identifiers as Record<string, unknown>,
     }),
     wallets: t.exposeStringList("wallets", {

@@ -6,35 +6,8 @@
  */
 import { Decimal } from "decimal.js";
 import { invalid } from "../../src/errors.js";
+import { isActiveCurrency, minorUnitOf as minorDigits } from "../core/currencies.js";
 import type { MoneyShape } from "../core/shared-types.js";
-
-/** ISO 4217 currencies whose minor unit is not 2 digits; every other code uses 2. */
-const MINOR_DIGITS: Record<string, number> = {
-  BIF: 0,
-  CLP: 0,
-  DJF: 0,
-  GNF: 0,
-  ISK: 0,
-  JPY: 0,
-  KMF: 0,
-  KRW: 0,
-  PYG: 0,
-  RWF: 0,
-  UGX: 0,
-  UYI: 0,
-  VND: 0,
-  VUV: 0,
-  XAF: 0,
-  XOF: 0,
-  XPF: 0,
-  BHD: 3,
-  IQD: 3,
-  JOD: 3,
-  KWD: 3,
-  LYD: 3,
-  OMR: 3,
-  TND: 3,
-};
 
 /** A decimal.js value, a Prisma Decimal, or decimal text. */
 export type DecimalLike = string | number | { toString(): string };
@@ -42,19 +15,15 @@ export type DecimalLike = string | number | { toString(): string };
 /** Upper bound in major units: keeps principal plus a century of interest a safe integer of minor units. */
 const MAX_AMOUNT = new Decimal("1e12");
 
-export function minorDigits(currency: string): number {
-  return MINOR_DIGITS[currency] ?? 2;
-}
-
 /**
  * Checks a wire Money amount and returns it as an exact decimal; `param` is the wire path of
  * the Money object (e.g. `amount`).
  */
 export function parseAmount(amount: number, currency: string, param: string): Decimal {
-  if (!/^[A-Z]{3}$/.test(currency)) {
+  if (!isActiveCurrency(currency)) {
     throw invalid(
       `${param}.currency`,
-      `${param}.currency must be a 3-letter upper-case ISO 4217 code, e.g. USD.`,
+      `${param}.currency must be an active ISO 4217 currency code in upper case, e.g. USD.`,
     );
   }
   const value = new Decimal(String(amount));

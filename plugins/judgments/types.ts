@@ -57,16 +57,6 @@ export const JudgmentBalanceRef = builder.objectRef<BalanceView>("JudgmentBalanc
   }),
 });
 
-export const JudgmentMatterRef = builder.prismaObject("Matter", {
-  variant: "JudgmentMatter",
-  description: "The matter a judgment belongs to, in brief.",
-  fields: (t) => ({
-    matterId: t.exposeString("id", { description: "Matter id (prefix `mat_`)." }),
-    name: t.exposeString("name", { description: "Name of the matter." }),
-    status: t.exposeString("status", { description: "open, active, on_hold or closed." }),
-  }),
-});
-
 export const PlannedActionRef = builder.objectRef<PlannedAction>("PlannedAction").implement({
   description: "A step an enforcement plan proposes.",
   fields: (t) => ({

@@ -5,7 +5,7 @@ import { write } from "../../src/write.js";
 import { reviewStateOf } from "../core/shared-types.js";
 import { ClaimantRef } from "./claimant-types.js";
 import { findClaimant } from "./claimant-queries.js";
-import { CLAIMANT_PERCENTAGES, checkPercentages } from "./economics.js";
+import { storedEconomics } from "./economics.js";
 import { CreateClaimantInput, UpdateClaimantInput } from "./inputs.js";
 import { assertMatterWritable } from "./service.js";
 
@@ -27,7 +27,7 @@ export function registerClaimantMutations() {
       },
       resolve: async (_root, { matterId, input }, ctx) => {
         if (!input.name.trim()) throw invalid("name", "name must not be empty.");
-        const economics = checkPercentages(input.economics, CLAIMANT_PERCENTAGES);
+        const economics = storedEconomics(input.economics);
         await assertMatterWritable(ctx, matterId);
         return write(ctx, async ({ tx, audit }) => {
           const claimant = await tx.claimant.create({
@@ -36,7 +36,7 @@ export function registerClaimantMutations() {
               matterId,
               name: input.name,
               role: input.role,
-              economics: economics as object,
+              economics,
               sourceRefs: (input.sourceRefs ?? []) as object[],
               reviewState: { reviewRequired: false, reviewStatus: "not_required" },
             } as never,
@@ -71,7 +71,7 @@ export function registerClaimantMutations() {
         notNull(input, { name: "name", economics: "economics", reviewState: "review_state" });
         if (typeof input.name === "string" && !input.name.trim())
           throw invalid("name", "name must not be empty.");
-        if (input.economics) checkPercentages(input.economics, CLAIMANT_PERCENTAGES);
+        const economics = input.economics ? storedEconomics(input.economics) : undefined;
         const current = await findClaimant(ctx, id);
         await assertMatterWritable(ctx, current.matterId);
         const review = input.reviewState
@@ -79,7 +79,7 @@ export function registerClaimantMutations() {
           : undefined;
         const data = {
           ...(input.name ? { name: input.name } : {}),
-          ...(input.economics ? { economics: input.economics as object } : {}),
+          ...(economics ? { economics } : {}),
           ...(review
             ? { reviewState: { ...reviewStateOf(current.reviewState), ...review } as object }
             : {}),

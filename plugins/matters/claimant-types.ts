@@ -17,7 +17,7 @@ export const ClaimantRef = builder.prismaNode("Claimant", {
     economics: t.field({
       type: "JSONObject",
       description:
-        "Economic terms, e.g. `share_percentage` (0–100) for the waterfall's pro-rata split.",
+        "Economic terms with snake_case keys: `share_percentage` (0–100, optional) for the waterfall's pro-rata split.",
       resolve: (c) => c.economics as Record<string, unknown>,
     }),
     sourceRefs: t.field({

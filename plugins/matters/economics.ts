@@ -1,29 +1,35 @@
+import { toSnake } from "../../rest-bridge/case.js";
 import { invalid } from "../../src/errors.js";
 
-/** Percentages the waterfall (CONTRACT.md §13) reads from a matter's economics. */
-export const MATTER_PERCENTAGES = [
-  "holdback_percentage",
-  "counsel_fee_percentage",
-  "provider_percentage",
-] as const;
-/** A claimant's pro-rata share of what remains for claimants. */
-export const CLAIMANT_PERCENTAGES = ["share_percentage"] as const;
+/** GraphQL input value of MatterEconomicsInput / ClaimantEconomicsInput (camelCase fields). */
+export type EconomicsInput = Record<string, number | null | undefined>;
 
 /**
- * Economics objects are free-form, but the percentages other modules compute with must be
- * numbers from 0 to 100 when present, so a bad value is refused here and not at payout time.
+ * Economics are stored as JSON with the snake_case keys the waterfall (CONTRACT.md §13) reads;
+ * every key is a percentage from 0 to 100, refused here rather than at payout time.
  */
-export function checkPercentages(
-  economics: Record<string, unknown> | null | undefined,
-  keys: readonly string[],
-): Record<string, unknown> {
-  const value = economics ?? {};
-  for (const key of keys) {
-    if (!(key in value)) continue;
-    const v = value[key];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0 || v > 100) {
-      throw invalid(`economics.${key}`, `economics.${key} must be a number from 0 to 100.`);
-    }
+export function storedEconomics(input: EconomicsInput | null | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [field, value] of Object.entries(input ?? {})) {
+    if (value === undefined) continue;
+    const param = `economics.${toSnake(field)}`;
+    if (value === null || !Number.isFinite(value) || value < 0 || value > 100)
+      throw invalid(param, `${param} must be a number from 0 to 100.`);
+    out[toSnake(field)] = value;
   }
-  return value;
+  return out;
+}
+
+/** A matter's counsel fee and provider share come out of the same base, so together ≤ 100. */
+export function storedMatterEconomics(
+  input: EconomicsInput | null | undefined,
+): Record<string, number> {
+  const out = storedEconomics(input);
+  if ((out.counsel_fee_percentage ?? 0) + (out.provider_percentage ?? 0) > 100) {
+    throw invalid(
+      "economics.provider_percentage",
+      "economics.counsel_fee_percentage and economics.provider_percentage together must not exceed 100.",
+    );
+  }
+  return out;
 }

@@ -7,16 +7,40 @@ import {
   SettableMatterStatusEnum,
 } from "./types.js";
 
+export const MatterEconomicsInput = builder.inputType("MatterEconomicsInput", {
+  description:
+    "A matter's economic terms, as the waterfall applies them (CONTRACT.md §13); each a percentage from 0 to 100, only these keys accepted.",
+  fields: (t) => ({
+    holdbackPercentage: t.float({
+      description: "Reserve held back from each recovery after costs.",
+    }),
+    counselFeePercentage: t.float({
+      description: "Counsel's fee on what remains after costs and holdbacks.",
+    }),
+    providerPercentage: t.float({
+      description:
+        "The provider's share, on the same base as the counsel fee; the two together at most 100.",
+    }),
+  }),
+});
+
+export const ClaimantEconomicsInput = builder.inputType("ClaimantEconomicsInput", {
+  description: "A claimant's economic terms; only these keys accepted.",
+  fields: (t) => ({
+    sharePercentage: t.float({
+      description:
+        "Pro-rata weight, 0–100, in the split of what remains for claimants; equal shares when no claimant has one.",
+    }),
+  }),
+});
+
 export const CreateMatterInput = builder.inputType("CreateMatterInput", {
   description: "A new matter; it starts `open` with authority_status `none`.",
   fields: (t) => ({
     name: t.string({ required: true, description: "Name of the matter." }),
     mode: t.string({ description: "Matter mode, e.g. `small_judgment`." }),
     leadCounsel: t.string({ description: "Lead counsel." }),
-    economics: t.field({
-      type: "JSONObject",
-      description: "Economic terms; percentages must be 0–100.",
-    }),
+    economics: t.field({ type: MatterEconomicsInput, description: "Economic terms." }),
     notes: t.string({ description: "Free-text notes." }),
   }),
 });
@@ -27,7 +51,11 @@ export const UpdateMatterInput = builder.inputType("UpdateMatterInput", {
     name: t.string({ description: "Name of the matter." }),
     status: t.field({ type: SettableMatterStatusEnum, description: "open, active or on_hold." }),
     leadCounsel: t.string({ description: "Lead counsel; null clears it." }),
-    economics: t.field({ type: "JSONObject", description: "Replaces the economics object." }),
+    economics: t.field({
+      type: MatterEconomicsInput,
+      description: "Replaces the economic terms as a whole.",
+    }),
+    notes: t.string({ description: "Free-text notes; null clears them." }),
     retentionPolicy: t.string({ description: "Data retention policy label; null clears it." }),
   }),
 });
@@ -81,10 +109,7 @@ export const CreateClaimantInput = builder.inputType("CreateClaimantInput", {
   fields: (t) => ({
     name: t.string({ required: true, description: "Name of the claimant." }),
     role: t.field({ type: ClaimantRoleEnum, required: true, description: "Role in the matter." }),
-    economics: t.field({
-      type: "JSONObject",
-      description: "Economic terms; `share_percentage` must be 0–100.",
-    }),
+    economics: t.field({ type: ClaimantEconomicsInput, description: "Economic terms." }),
     sourceRefs: t.field({
       type: [SourceRefInput],
       required: { list: false, items: true },
@@ -97,7 +122,10 @@ export const UpdateClaimantInput = builder.inputType("UpdateClaimantInput", {
   description: "Partial update of a claimant.",
   fields: (t) => ({
     name: t.string({ description: "Name of the claimant." }),
-    economics: t.field({ type: "JSONObject", description: "Replaces the economics object." }),
+    economics: t.field({
+      type: ClaimantEconomicsInput,
+      description: "Replaces the economic terms as a whole.",
+    }),
     reviewState: t.field({
       type: ReviewStateInput,
       description: "Review fields to set; others stay as they are.",

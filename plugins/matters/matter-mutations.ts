@@ -3,12 +3,12 @@ import { ApiError, invalid } from "../../src/errors.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
-import { checkPercentages, MATTER_PERCENTAGES } from "./economics.js";
+import { storedMatterEconomics } from "./economics.js";
 import { CloseMatterInput, CreateMatterInput, UpdateMatterInput } from "./inputs.js";
 import { MatterRef } from "./matter-types.js";
 import { assertMatterWritable, findMatter } from "./service.js";
 
-const CLEARABLE = new Set(["leadCounsel", "retentionPolicy"]);
+const CLEARABLE = new Set(["leadCounsel", "notes", "retentionPolicy"]);
 
 export function registerMatterMutations() {
   builder.mutationField("createMatter", (t) =>
@@ -29,7 +29,7 @@ export function registerMatterMutations() {
           });
         }
         if (!input.name.trim()) throw invalid("name", "name must not be empty.");
-        const economics = checkPercentages(input.economics, MATTER_PERCENTAGES);
+        const economics = storedMatterEconomics(input.economics);
         return write(ctx, async ({ tx, audit }) => {
           const matter = await tx.matter.create({
             data: {
@@ -38,7 +38,7 @@ export function registerMatterMutations() {
               mode: input.mode ?? null,
               status: "open",
               leadCounsel: input.leadCounsel ?? null,
-              economics: economics as object,
+              economics,
               notes: input.notes ?? null,
             } as never,
           });
@@ -59,7 +59,7 @@ export function registerMatterMutations() {
     t.field({
       type: MatterRef,
       description:
-        "Updates an open matter's name, status, lead counsel, economics or retention policy.",
+        "Updates an open matter's name, status, lead counsel, economics, notes or retention policy.",
       gate: { scope: "matters:write" },
       args: {
         id: t.arg.id({ required: true, description: "Matter id (mat_…)." }),
@@ -75,8 +75,7 @@ export function registerMatterMutations() {
         }
         if (typeof changes.name === "string" && !changes.name.trim())
           throw invalid("name", "name must not be empty.");
-        if (changes.economics)
-          checkPercentages(changes.economics as Record<string, unknown>, MATTER_PERCENTAGES);
+        if (input.economics) changes.economics = storedMatterEconomics(input.economics);
         await assertMatterWritable(ctx, id);
         return write(ctx, async ({ tx, audit }) => {
           const matter = await tx.matter.update({ where: { id }, data: changes });

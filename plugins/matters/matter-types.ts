@@ -59,7 +59,7 @@ export const MatterRef = builder.prismaNode("Matter", {
     economics: t.field({
       type: "JSONObject",
       description:
-        "Economic terms, e.g. `holdback_percentage`, `counsel_fee_percentage`, `provider_percentage` (0–100).",
+        "Economic terms with snake_case keys, each optional: `holdback_percentage`, `counsel_fee_percentage`, `provider_percentage` (0–100; see MatterEconomicsInput).",
       resolve: (m) => m.economics as Record<string, unknown>,
     }),
     notes: t.exposeString("notes", { nullable: true, description: "Free-text notes." }),

@@ -1,5 +1,6 @@
 import type { RequestContext } from "../../src/context.js";
 import { ApiError, missing } from "../../src/errors.js";
+import { checkFreeForm, FREE_FORM_TEXT } from "../core/free-form.js";
 import { assertMatterWritable } from "../matters/service.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
@@ -20,7 +21,10 @@ const CreateOperationInput = builder.inputType("CreateOperationInput", {
     intent: t.string({ required: true, description: "Why the operation exists." }),
     posture: t.field({ type: OperationPostureEnum, required: true, description: "Risk posture." }),
     title: t.string({ description: "Human-readable title." }),
-    metadata: t.field({ type: "JSONObject", description: "Arbitrary key-value pairs." }),
+    metadata: t.field({
+      type: "JSONObject",
+      description: `Arbitrary key-value pairs for the caller's own use. ${FREE_FORM_TEXT}`,
+    }),
     matterId: t.id({
       description:
         "Link the operation to a matter (our addition; a matter-limited key must give one).",
@@ -35,7 +39,10 @@ const UpdateOperationInput = builder.inputType("UpdateOperationInput", {
     intent: t.string({ description: "Why the operation exists." }),
     posture: t.field({ type: OperationPostureEnum, description: "Risk posture." }),
     title: t.string({ description: "Human-readable title." }),
-    metadata: t.field({ type: "JSONObject", description: "Replaces the metadata object." }),
+    metadata: t.field({
+      type: "JSONObject",
+      description: `Replaces the metadata object. ${FREE_FORM_TEXT}`,
+    }),
     matterId: t.id({ description: "Link to another matter, or null to unlink." }),
   }),
 });
@@ -82,6 +89,7 @@ export function registerOperationMutations() {
         }),
       },
       resolve: async (_root, { input }, ctx) => {
+        if (input.metadata) checkFreeForm(input.metadata, "metadata");
         const matterId = await linkableMatter(ctx, input.matterId);
         return write(ctx, async ({ tx, audit }) => {
           const now = new Date();
@@ -125,6 +133,7 @@ export function registerOperationMutations() {
         }),
       },
       resolve: async (_root, { id, input }, ctx) => {
+        if (input.metadata) checkFreeForm(input.metadata, "metadata");
         const current = await findOperation(ctx, id);
         const changes: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(input)) {

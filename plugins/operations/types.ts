@@ -1,17 +1,45 @@
 import { builder } from "../../src/schema/builder.js";
+import { describedValues } from "../core/enum-values.js";
 import { OPERATION_POSTURES, OPERATION_STATES, OPERATION_TYPES } from "./state-machine.js";
 
 export const OperationTypeEnum = builder.enumType("OperationType", {
   description: "Operation type; determines available states and transitions.",
-  values: OPERATION_TYPES,
+  values: describedValues({
+    crypto_investment_fraud: "A fraudulent crypto investment scheme.",
+    pig_butchering: "A long-con trust or romance fraud that ends in crypto 'investments'.",
+    victim_recovery: "Recovering a victim's funds.",
+    exchange_escalation: "An escalation to a crypto exchange (freeze, records, account data).",
+    law_enforcement_packet: "Preparing a referral packet for law enforcement.",
+    cyber_incident: "A hack, ransomware or other cyber incident.",
+    compliance_investigation: "A compliance or anti-money-laundering investigation.",
+    asset_recovery: "Tracing and recovering assets in general.",
+  } satisfies Record<(typeof OPERATION_TYPES)[number], string>),
 });
 export const OperationPostureEnum = builder.enumType("OperationPosture", {
   description: "How the operation behaves under risk; `emergency` may jump straight to `active`.",
-  values: OPERATION_POSTURES,
+  values: describedValues({
+    monitoring: "Watching only; no active steps.",
+    active_investigation: "Under active investigation.",
+    litigation_ready: "Evidence is ready for litigation.",
+    law_enforcement_engaged: "Law enforcement is involved.",
+    emergency: "Urgent: may move from created, intake or triaged straight to active.",
+  } satisfies Record<(typeof OPERATION_POSTURES)[number], string>),
 });
 export const OperationStateEnum = builder.enumType("OperationState", {
   description: "Lifecycle state (CONTRACT.md §8).",
-  values: OPERATION_STATES,
+  values: describedValues({
+    created: "Just created; the first state.",
+    intake: "Facts are being gathered.",
+    triaged: "Assessed and prioritised.",
+    verified: "Facts verified; moving here needs proof.",
+    active: "Work is under way.",
+    escalated: "Raised to counsel, an exchange or the authorities.",
+    action_pending: "Waiting on an action.",
+    resolution_pending: "A resolution is agreed and awaits completion.",
+    resolved: "Resolved; moving here needs proof.",
+    closed: "Closed; reopening (to active) needs proof.",
+    archived: "Archived; final, no further moves.",
+  } satisfies Record<(typeof OPERATION_STATES)[number], string>),
 });
 
 export const OperationTransitionRef = builder.prismaNode("OperationTransition", {

@@ -1,9 +1,14 @@
 /**
  * CORS for browser front ends (dashboards query GraphQL and REST from their own origin).
  * Authentication is a bearer header, never a cookie, so allowing any origin exposes nothing a
- * script could not already send; MD_CORS_ORIGINS narrows it to a list.
+ * script could not already send; MD_CORS_ORIGINS narrows it to a list. For the same reason a
+ * preflight allows whatever request headers it asks for (tracing, client-name and other
+ * headers of GraphQL and HTTP clients), so no client library needs a server change.
  */
-const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, MD-Version";
+const BASE_HEADERS = "Authorization, Content-Type, Idempotency-Key, MD-Version";
+/** A comma-separated list of header names (RFC 9110 tokens); anything else is not echoed. */
+const HEADER_LIST = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+(?:[ \t]*,[ \t]*[!#$%&'*+.^_`|~0-9A-Za-z-]+)*$/;
+const MAX_HEADER_LIST = 4096;
 const EXPOSED_HEADERS = [
   "MD-Request-Id",
   "MD-Version",
@@ -25,17 +30,29 @@ function allowedOrigin(policy: CorsPolicy, origin: string | null): string | null
   return policy.origins.includes(origin) ? origin : null;
 }
 
+/** The requested headers plus ours; a malformed request list gets ours only. */
+function allowedHeaders(request: Request): string {
+  const requested = request.headers.get("access-control-request-headers")?.trim() ?? "";
+  if (!requested || requested.length > MAX_HEADER_LIST || !HEADER_LIST.test(requested))
+    return BASE_HEADERS;
+  return `${BASE_HEADERS}, ${requested}`;
+}
+
+const isPreflight = (request: Request) =>
+  request.method === "OPTIONS" && request.headers.has("access-control-request-method");
+const vary = (request: Request) =>
+  isPreflight(request) ? "Origin, Access-Control-Request-Headers" : "Origin";
+
 /** The answer to a preflight (OPTIONS with Access-Control-Request-Method), or null. */
 export function preflight(policy: CorsPolicy, request: Request): Response | null {
-  if (request.method !== "OPTIONS" || !request.headers.get("access-control-request-method"))
-    return null;
+  if (!isPreflight(request)) return null;
   const origin = allowedOrigin(policy, request.headers.get("origin"));
-  const headers: Record<string, string> = { Vary: "Origin" };
+  const headers: Record<string, string> = { Vary: vary(request) };
   if (origin) {
     Object.assign(headers, {
       "Access-Control-Allow-Origin": origin,
       "Access-Control-Allow-Methods": METHODS,
-      "Access-Control-Allow-Headers": ALLOWED_HEADERS,
+      "Access-Control-Allow-Headers": allowedHeaders(request),
       "Access-Control-Max-Age": "600",
     });
   }
@@ -49,6 +66,6 @@ export function corsHeaders(policy: CorsPolicy, request: Request): Record<string
   return {
     "Access-Control-Allow-Origin": origin,
     "Access-Control-Expose-Headers": EXPOSED_HEADERS,
-    Vary: "Origin",
+    Vary: vary(request),
   };
 }

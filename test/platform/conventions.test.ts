@@ -148,13 +148,14 @@ describe("GraphQL face conventions", () => {
     expect(res.body.errors[0].extensions.code).toBe("payload_too_large");
   });
 
-  it("puts the request id in GraphQL responses as audit_ref, at the top and in extensions", async () => {
+  it("puts the request id in GraphQL responses as audit_ref in extensions, not at the top", async () => {
     const res = await api.graphql(`{ health { status } }`);
     expect(res.body.data.health.status).toBe("ok");
     expect(res.body.extensions.audit_ref).toBe(res.headers.get("md-request-id"));
-    expect(res.body.audit_ref).toBe(res.headers.get("md-request-id"));
+    expect(res.body).not.toHaveProperty("audit_ref");
     const refused = await new Client(app, null).graphql(`{ health { status } }`);
-    expect(refused.body.audit_ref).toBe(refused.headers.get("md-request-id"));
+    expect(refused.body.extensions.audit_ref).toBe(refused.headers.get("md-request-id"));
+    expect(refused.body).not.toHaveProperty("audit_ref");
   });
 });
 
@@ -214,6 +215,35 @@ describe("CORS for browser front ends", () => {
     );
     expect(gql.headers.get("access-control-allow-origin")).toBe("*");
     expect(gql.headers.get("access-control-allow-credentials")).toBeNull();
+  });
+
+  it("allows the headers common clients ask for in a preflight (tracing, Apollo client names)", async () => {
+    const requested =
+      "authorization, content-type, traceparent, tracestate, baggage, apollographql-client-name, apollographql-client-version, x-apollo-operation-name, apollo-require-preflight, sentry-trace, x-request-id";
+    for (const path of ["/graphql", "/v1/operations"]) {
+      const pre = await new Client(app, null).call("OPTIONS", path, undefined, {
+        headers: {
+          Origin: "https://dash.example",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": requested,
+        },
+      });
+      expect(pre.status).toBe(204);
+      const allowed = (pre.headers.get("access-control-allow-headers") ?? "")
+        .split(",")
+        .map((h) => h.trim().toLowerCase());
+      for (const h of requested.split(", ")) expect(allowed, `${path} ${h}`).toContain(h);
+      expect(allowed).toContain("idempotency-key");
+      expect(pre.headers.get("vary")).toMatch(/Access-Control-Request-Headers/);
+    }
+    const junk = await new Client(app, null).call("OPTIONS", "/graphql", undefined, {
+      headers: {
+        Origin: "https://dash.example",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "x-ok, bad header\u007f",
+      },
+    });
+    expect(junk.headers.get("access-control-allow-headers")).not.toMatch(/x-ok|bad/);
   });
 
   it("allows only the configured origins when MD_CORS_ORIGINS lists some", async () => {

@@ -66,7 +66,7 @@ describe("audit endpoints", () => {
       event_type: "call.logged",
       object_type: "matter",
       object_id: matterId,
-      details: { note: "spoke to exchange", source: "spoofed" },
+      details: { note: "spoke to exchange" },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({

@@ -449,7 +449,7 @@ describe("authority over GraphQL", () => {
     );
     expect(empty.body.errors[0].extensions).toMatchObject({
       code: "parameter_invalid",
-      param: "source_refs",
+      param: "input.sourceRefs",
     });
   });
 });

@@ -49,7 +49,7 @@ describe("creating claimants", () => {
     const res = await api.post(`/v1/matters/${matterId}/claimants`, {
       name: "Acme Corp",
       role: "creditor",
-      economics: { share_percentage: 62.5, notes: { keepCase: 1 } },
+      economics: { share_percentage: 62.5 },
       source_refs: [source],
     });
     expect(res.status, res.text).toBe(201);
@@ -58,7 +58,7 @@ describe("creating claimants", () => {
       matter_id: matterId,
       name: "Acme Corp",
       role: "creditor",
-      economics: { share_percentage: 62.5, notes: { keepCase: 1 } },
+      economics: { share_percentage: 62.5 },
       source_refs: [{ ...source, uri: null, hash: null, admissibility_notes: null }],
       review_state: {
         review_required: false,
@@ -88,6 +88,11 @@ describe("creating claimants", () => {
       [{ name: "", role: "victim" }, "parameter_invalid", "name"],
       [{ name: "X", role: "bystander" }, "parameter_invalid", "role"],
       [{ name: "X", role: "victim", economics: 5 }, "parameter_invalid", "economics"],
+      [
+        { name: "X", role: "victim", economics: { notes: "x" } },
+        "unknown_parameter",
+        "economics.notes",
+      ],
       [
         { name: "X", role: "victim", economics: { share_percentage: 100.5 } },
         "parameter_invalid",
@@ -283,7 +288,7 @@ describe("claimants over GraphQL", () => {
   it("creates, updates and reads claimants with the same rules", async () => {
     const matterId = await createMatter();
     const created = await api.graphql(
-      `mutation($m: ID!) { createClaimant(matterId: $m, input: { name: "Assignee Co", role: assignee, economics: { share_percentage: 25 } }) { id claimantId role economics reviewState { reviewStatus } } }`,
+      `mutation($m: ID!) { createClaimant(matterId: $m, input: { name: "Assignee Co", role: assignee, economics: { sharePercentage: 25 } }) { id claimantId role economics reviewState { reviewStatus } } }`,
       { m: matterId },
     );
     expect(created.body.errors).toBeUndefined();
@@ -319,12 +324,12 @@ describe("claimants over GraphQL", () => {
       node: { __typename: "Claimant" },
     });
     const bad = await api.graphql(
-      `mutation($m: ID!) { createClaimant(matterId: $m, input: { name: "X", role: other, economics: { share_percentage: 500 } }) { id } }`,
+      `mutation($m: ID!) { createClaimant(matterId: $m, input: { name: "X", role: other, economics: { sharePercentage: 500 } }) { id } }`,
       { m: matterId },
     );
     expect(bad.body.errors[0].extensions).toMatchObject({
       code: "parameter_invalid",
-      param: "economics.share_percentage",
+      param: "input.economics.sharePercentage",
     });
   });
 });

@@ -57,7 +57,7 @@ describe("creating debtors over REST", () => {
           dob: "1980-02-29",
           tax_id_last4: "1234",
           emails: ["jane@example.com"],
-          nested_key: { keepCase: true },
+          ibans: ["GB82 WEST 1234 5698 7654 32"],
         },
         wallets: [EVM, BTC, TRON, SOL],
         linked_entities: [
@@ -81,7 +81,7 @@ describe("creating debtors over REST", () => {
         dob: "1980-02-29",
         tax_id_last4: "1234",
         emails: ["jane@example.com"],
-        nested_key: { keepCase: true },
+        ibans: ["GB82 WEST 1234 5698 7654 32"],
       },
       wallets: [EVM, BTC, TRON, SOL],
       linked_entities: [
@@ -147,6 +147,17 @@ describe("creating debtors over REST", () => {
     [{ identifiers: { tax_id_last4: "12345" } }, "identifiers.tax_id_last4"],
     [{ identifiers: { emails: ["a@b.co", "nope"] } }, "identifiers.emails[1]"],
     [{ identifiers: { phones: "+1 555 0100" } }, "identifiers.phones"],
+    [{ identifiers: { dob: "1980-13-45" } }, "identifiers.dob"],
+    [{ identifiers: { dob: "2999-01-01" } }, "identifiers.dob"],
+    [{ identifiers: { dob: null } }, "identifiers.dob"],
+    [{ identifiers: { ssn_last4: "12a4" } }, "identifiers.ssn_last4"],
+    [{ identifiers: { ein: "12-345" } }, "identifiers.ein"],
+    [{ identifiers: { lei: "5493001KJTIIGC8Y1R13" } }, "identifiers.lei"],
+    [{ identifiers: { ibans: ["GB82WEST12345698765433"] } }, "identifiers.ibans[0]"],
+    [{ identifiers: { vins: ["1HGCM82633A00435O"] } }, "identifiers.vins[0]"],
+    [{ identifiers: { passport_number: "A 123" } }, "identifiers.passport_number"],
+    [{ identifiers: { addresses: [{ line1: "1 High St" }] } }, "identifiers.addresses[0]"],
+    [{ identifiers: { tax_id: " " } }, "identifiers.tax_id"],
     [{ wallets: EVM }, "wallets"],
     [{ wallets: [EVM, 12] }, "wallets[1]"],
     [{ linked_entities: [{ relationship: "director" }] }, "linked_entities[0].name"],
@@ -390,6 +401,101 @@ describe("writes under a closed matter", () => {
   });
 });
 
+describe("debtor identifiers", () => {
+  const IMPOSSIBLE = { dob: "1980-13-45" };
+
+  it("refuses an impossible date of birth on create and update over REST, writing nothing", async () => {
+    const before = await debtorCount();
+    const created = await api.post("/v1/debtors", body({ identifiers: IMPOSSIBLE }));
+    expect(created.status, created.text).toBe(400);
+    expect(errorOf(created)).toMatchObject({ code: "parameter_invalid", param: "identifiers.dob" });
+    expect(await auditOf(created)).toEqual([]);
+    const d = await createDebtor({ identifiers: { dob: "1980-02-29" } });
+    const patched = await api.patch(`/v1/debtors/${d.debtor_id}`, { identifiers: IMPOSSIBLE });
+    expect(patched.status, patched.text).toBe(400);
+    expect(errorOf(patched)).toMatchObject({ code: "parameter_invalid", param: "identifiers.dob" });
+    expect((await api.get(`/v1/debtors/${d.debtor_id}`)).body.identifiers).toEqual({
+      dob: "1980-02-29",
+    });
+    expect(await debtorCount()).toBe(before + 1);
+  });
+
+  it("refuses an impossible date of birth in createDebtor and updateDebtor, inline or as a variable", async () => {
+    const before = await debtorCount();
+    const inline = await api.graphql(
+      `mutation($m: ID!) { createDebtor(input: { matterId: $m, type: individual, legalName: "X", identifiers: { dob: "1980-13-45" } }) { id } }`,
+      { m: matterId },
+    );
+    const variable = await api.graphql(
+      `mutation($input: CreateDebtorInput!) { createDebtor(input: $input) { id } }`,
+      { input: { matterId, type: "individual", legalName: "X", identifiers: IMPOSSIBLE } },
+    );
+    const d = await createDebtor();
+    const update = await api.graphql(
+      `mutation($id: ID!, $input: UpdateDebtorInput!) { updateDebtor(id: $id, input: $input) { id } }`,
+      { id: d.debtor_id, input: { identifiers: IMPOSSIBLE } },
+    );
+    for (const res of [inline, variable, update]) {
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.errors?.[0]?.extensions?.code, res.text).toBe("parameter_invalid");
+      expect(res.body.data?.createDebtor ?? res.body.data?.updateDebtor ?? null).toBeNull();
+    }
+    expect(await debtorCount()).toBe(before + 1);
+    expect((await api.get(`/v1/debtors/${d.debtor_id}`)).body.identifiers).toEqual({});
+  });
+
+  it("accepts only the documented keys, stored and returned in snake_case", async () => {
+    const before = await debtorCount();
+    for (const identifiers of [{ additionalProp1: {} }, { iban: "GB82WEST12345698765432" }]) {
+      const res = await api.post("/v1/debtors", body({ identifiers }));
+      expect(res.status).toBe(400);
+      expect(errorOf(res)).toMatchObject({
+        code: "unknown_parameter",
+        param: `identifiers.${Object.keys(identifiers)[0]}`,
+      });
+      expect(errorOf(res).details.accepted).toContain("ssn_last4");
+    }
+    expect(await debtorCount()).toBe(before);
+    const all = {
+      dob: "1975-07-04",
+      ssn_last4: "6789",
+      tax_id_last4: "1234",
+      tax_id: "DE123456789",
+      ein: "12-3456789",
+      national_id: "X1234567",
+      passport_number: "C01X00T47",
+      registration_number: "01234567",
+      lei: "5493001KJTIIGC8Y1R12",
+      emails: ["jane@example.com"],
+      phones: ["+44 20 7946 0000"],
+      addresses: ["1 High St, London"],
+      ibans: ["DE89370400440532013000"],
+      bank_accounts: ["Chase 021000021 / 000123456789"],
+      exchange_accounts: ["Binance: user 12345678"],
+      brokerage_accounts: ["IBKR U1234567"],
+      parcel_numbers: ["APN 5432-010-012"],
+      vins: ["1HGCM82633A004352"],
+      license_plates: ["7ABC123 (CA)"],
+      receivables: ["Invoice 42, Acme Ltd"],
+    };
+    expect((await createDebtor({ identifiers: all })).identifiers).toEqual(all);
+    const gql = await api.graphql(
+      `mutation($m: ID!) { createDebtor(input: { matterId: $m, type: individual, legalName: "G", identifiers: { taxIdLast4: "4321", exchangeAccounts: ["Kraken: jd"] } }) { identifiers } }`,
+      { m: matterId },
+    );
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.createDebtor.identifiers).toEqual({
+      tax_id_last4: "4321",
+      exchange_accounts: ["Kraken: jd"],
+    });
+    const junk = await api.graphql(
+      `mutation($m: ID!) { createDebtor(input: { matterId: $m, type: individual, legalName: "G", identifiers: { nestedKey: 1 } }) { id } }`,
+      { m: matterId },
+    );
+    expect(junk.body.errors[0].extensions.code).toBe("parameter_invalid");
+  });
+});
+
 describe("debtor graphs", () => {
   const rich = {
     aliases: ["J. Doe", "J. Doe"],
@@ -518,7 +624,7 @@ describe("asset hypotheses", () => {
   const holdings = {
     type: "company",
     identifiers: {
-      iban: "GB82WEST12345698765432",
+      ibans: ["GB82WEST12345698765432"],
       registration_number: "01234567",
       addresses: ["1 High St, London"],
     },
@@ -662,7 +768,7 @@ describe("debtors over GraphQL", () => {
     );
     expect(bad.body.errors[0].extensions).toMatchObject({
       code: "parameter_invalid",
-      param: "wallets[1]",
+      param: "input.wallets[1]",
     });
     const matter = await newMatter();
     await api.post(`/v1/matters/${matter}/close`, { reason: "settled" });

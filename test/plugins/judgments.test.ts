@@ -1427,7 +1427,7 @@ describe("GraphQL", () => {
     });
     expect(invalidAmount.body.errors[0].extensions).toMatchObject({
       code: "parameter_invalid",
-      param: "amount.amount",
+      param: "input.amount.amount",
     });
 
     const m = await matter();

@@ -69,7 +69,7 @@ describe("creating matters", () => {
       economics: {
         holdback_percentage: 10,
         counsel_fee_percentage: 33.3,
-        nested_terms: { keepCase: true },
+        provider_percentage: 15,
       },
       notes: "Referred by client",
     });
@@ -84,7 +84,7 @@ describe("creating matters", () => {
       economics: {
         holdback_percentage: 10,
         counsel_fee_percentage: 33.3,
-        nested_terms: { keepCase: true },
+        provider_percentage: 15,
       },
       notes: "Referred by client",
       retention_policy: null,
@@ -130,6 +130,21 @@ describe("creating matters", () => {
         { name: "x", economics: { provider_percentage: "5" } },
         "parameter_invalid",
         "economics.provider_percentage",
+      ],
+      [
+        { name: "x", economics: { holdback_percentage: null } },
+        "parameter_invalid",
+        "economics.holdback_percentage",
+      ],
+      [
+        { name: "x", economics: { counsel_fee_percentage: 60, provider_percentage: 41 } },
+        "parameter_invalid",
+        "economics.provider_percentage",
+      ],
+      [
+        { name: "x", economics: { additionalProp1: {} } },
+        "unknown_parameter",
+        "economics.additionalProp1",
       ],
       [{ name: "x", lead_counsel: ["a"] }, "parameter_invalid", "lead_counsel"],
       [{ name: "x", status: "active" }, "unknown_parameter", "status"],
@@ -239,16 +254,58 @@ describe("updating matters", () => {
       code: "parameter_invalid",
       param: "economics",
     });
-    expect(errorOf(await api.patch(path, { notes: "not patchable" }))).toMatchObject({
-      code: "unknown_parameter",
-      param: "notes",
-    });
     expect(
       errorOf(await api.patch(path, { economics: { counsel_fee_percentage: -1 } })),
     ).toMatchObject({ param: "economics.counsel_fee_percentage" });
     const missing = await api.patch(`/v1/matters/${newId("matter")}`, { name: "x" });
     expect(missing.status).toBe(404);
     expect(errorOf(missing).param).toBe("matter_id");
+  });
+});
+
+describe("notes and economics on update", () => {
+  it("patches notes like create takes them, and null clears them", async () => {
+    const matter = await createMatter(api, { notes: "First call" });
+    const path = `/v1/matters/${matter.matter_id}`;
+    const res = await api.patch(path, { notes: "Debtor asked for a payment plan" });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.notes).toBe("Debtor asked for a payment plan");
+    expect((await auditOf(res))[0]).toMatchObject({ details: { changed: ["notes"] } });
+    expect((await api.patch(path, { notes: null })).body.notes).toBeNull();
+    const gql = await api.graphql(
+      `mutation($id: ID!) { updateMatter(id: $id, input: { notes: "Set over GraphQL" }) { notes } }`,
+      { id: matter.matter_id },
+    );
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.updateMatter).toEqual({ notes: "Set over GraphQL" });
+  });
+
+  it("refuses economics keys outside the documented set on create and update, over both faces", async () => {
+    const before = await app.db.root.matter.count();
+    const junk = { additionalProp1: {} };
+    const created = await api.post("/v1/matters", { name: "Swagger default", economics: junk });
+    expect(errorOf(created)).toMatchObject({
+      code: "unknown_parameter",
+      param: "economics.additionalProp1",
+      details: {
+        accepted: ["holdback_percentage", "counsel_fee_percentage", "provider_percentage"],
+      },
+    });
+    const gql = await api.graphql(
+      `mutation($input: CreateMatterInput!) { createMatter(input: $input) { id } }`,
+      { input: { name: "Swagger default", economics: junk } },
+    );
+    expect(gql.body.errors[0].extensions.code).toBe("unknown_parameter");
+    expect(await app.db.root.matter.count()).toBe(before);
+    const matter = await createMatter(api, { economics: { provider_percentage: 20 } });
+    const patched = await api.patch(`/v1/matters/${matter.matter_id}`, { economics: junk });
+    expect(errorOf(patched)).toMatchObject({
+      code: "unknown_parameter",
+      param: "economics.additionalProp1",
+    });
+    expect((await api.get(`/v1/matters/${matter.matter_id}`)).body.economics).toEqual({
+      provider_percentage: 20,
+    });
   });
 });
 
@@ -501,7 +558,7 @@ describe("matters over GraphQL", () => {
   it("creates, updates, reads and closes a matter with the same rules", async () => {
     const created = await api.graphql(
       `mutation($input: CreateMatterInput!) { createMatter(input: $input) { id matterId status authorityStatus economics } }`,
-      { input: { name: "GQL matter", economics: { share_basis: "pro_rata" } } },
+      { input: { name: "GQL matter", economics: { holdbackPercentage: 5 } } },
     );
     expect(created.body.errors).toBeUndefined();
     const m = created.body.data.createMatter;
@@ -510,7 +567,7 @@ describe("matters over GraphQL", () => {
       matterId: expect.stringMatching(/^mat_/),
       status: "open",
       authorityStatus: "none",
-      economics: { share_basis: "pro_rata" },
+      economics: { holdback_percentage: 5 },
     });
     const updated = await api.graphql(
       `mutation($id: ID!) { updateMatter(id: $id, input: { status: active, leadCounsel: "LC" }) { status leadCounsel } }`,

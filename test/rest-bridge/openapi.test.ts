@@ -200,6 +200,57 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("gives every request body a realistic example that the endpoint accepts", async () => {
+    const placeholder = (text: string) => text === "string" || text.startsWith("example ");
+    const leaves = (v: unknown): unknown[] =>
+      v !== null && typeof v === "object" ? Object.values(v).flatMap(leaves) : [v];
+    let bodies = 0;
+    for (const { path, method, op } of operations()) {
+      if (!op.requestBody) continue;
+      bodies++;
+      const example = deref(op.requestBody.content["application/json"].schema).example;
+      expect(example, `${method} ${path}`).toBeTypeOf("object");
+      const texts = leaves(example).filter((v): v is string => typeof v === "string");
+      expect(texts.filter(placeholder), `${method} ${path}`).toEqual([]);
+      const url = path.replace(/\{[a-z_]+\}/g, "op_01h00000000000000000000000");
+      const res = await api.call(method.toUpperCase(), url, example);
+      // Ids in the examples name no real object, so 404 (or a gate) is fine; 400 is not.
+      expect(res.status, `${method} ${path}: ${res.text}`).not.toBe(400);
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(500);
+    }
+    expect(bodies).toBeGreaterThan(20);
+    const matter = deref(
+      doc.paths["/v1/matters"].post.requestBody.content["application/json"].schema,
+    );
+    expect(matter.example).toMatchObject({
+      name: expect.any(String),
+      economics: { holdback_percentage: expect.any(Number) },
+    });
+  });
+
+  it("describes every enum value, in GraphQL introspection and in the document", async () => {
+    const res = await api.graphql(
+      `{ __schema { types { kind name enumValues { name description } } } }`,
+    );
+    const enums = res.body.data.__schema.types.filter(
+      (t: any) => t.kind === "ENUM" && !t.name.startsWith("__"),
+    );
+    expect(enums.length).toBeGreaterThan(20);
+    for (const t of enums) {
+      for (const v of t.enumValues) expect(v.description, `${t.name}.${v.name}`).toBeTruthy();
+    }
+    const state = doc.components.schemas.OperationState;
+    expect(state["x-enumDescriptions"]).toMatchObject({
+      verified: expect.stringContaining("proof"),
+      archived: expect.any(String),
+    });
+    expect(state.description).toContain("- `verified`: ");
+    for (const [name, schema] of Object.entries<any>(doc.components.schemas)) {
+      if (!schema.enum || name === "Error") continue;
+      expect(Object.keys(schema["x-enumDescriptions"] ?? {}), name).toEqual(schema.enum);
+    }
+  });
+
   it("documents list parameters in snake_case", () => {
     const names = doc.paths["/v1/operations"].get.parameters.map((p: any) => deref(p).name);
     expect(names).toEqual(

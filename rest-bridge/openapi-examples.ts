@@ -1,0 +1,161 @@
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  type GraphQLInputField,
+  type GraphQLInputObjectType,
+} from "graphql";
+import { ID_PREFIXES } from "../src/ids.js";
+import { toCamel, toSnake } from "./case.js";
+
+/**
+ * Request examples of the OpenAPI document, derived from the input types so they follow the
+ * schema: a value per field from the tables below (`Type.field` first, then the wire field
+ * name), else from the type (first enum value, a placeholder id of the right prefix). Required
+ * fields always appear; an optional one only when a value is known, so an example never refers
+ * to objects that do not exist and stays a valid request (test/rest-bridge/openapi.test.ts).
+ */
+const BY_TYPE_FIELD: Record<string, unknown> = {
+  "CreateOrganizationInput.name": "Northwind Recovery LLC",
+  "UpdateOrganizationInput.name": "Northwind Recovery LLC",
+  "IssueApiKeyInput.name": "Case dashboard",
+  "InviteUserInput.name": "Dana Analyst",
+  "CreateClaimantInput.name": "Acme Capital LLC",
+  "UpdateClaimantInput.name": "Acme Capital LLC",
+  "LinkedEntityInput.name": "Doe Holdings Ltd",
+  "CreateMatterInput.notes": "Referred by Acme's general counsel.",
+  "UpdateMatterInput.notes": "Debtor's counsel asked for a payment plan.",
+  "CloseMatterInput.notes": "Paid in full by wire on 2026-06-10.",
+  "SetEnforcementProfileInput.notes": "Exchange accounts identified; start measured.",
+  "RevokeAuthorityInput.reason": "Engagement ended by the client.",
+  "TransitionOperationInput.reason": "Victim statement and wallet list received.",
+  "TransitionOperationInput.to": "intake",
+  "CreateAuditEventInput.objectType": "exchange_contact",
+  "CreateOrganizationInput.type": "recovery_operator",
+  "UpdateJudgmentInput.status": "stayed",
+  "UpdateJudgmentInput.appealStayStatus": "appeal_pending",
+  "SourceRefInput.title": "Certified copy of the judgment",
+  "UpdateMatterInput.status": "active",
+  "ValidateJudgmentInput.checks": ["authority", "required_documents"],
+};
+
+const BY_FIELD: Record<string, unknown> = {
+  name: "Acme Capital v. Doe",
+  legal_name: "Jane Doe",
+  email: "dana.analyst@example.com",
+  mode: "small_judgment",
+  lead_counsel: "Jordan Counsel, Esq.",
+  retention_policy: "7y",
+  granted_by: "Acme Capital LLC (client)",
+  scope: ["judgment_enforcement", "asset_discovery"],
+  scopes: ["matters:read", "matters:write", "judgments:read"],
+  roles: ["analyst"],
+  features: ["live_access"],
+  events: ["judgment.validated", "matter.closed"],
+  url: "https://hooks.example.com/md-events",
+  description: "Case-management sync",
+  expires_at: "2030-01-01T00:00:00.000Z",
+  valuation_time: "2026-06-11T09:30:00.000Z",
+  renewal_deadline: "2035-01-15",
+  date_entered: "2025-01-15",
+  court: "Superior Court of California, County of Los Angeles",
+  case_number: "24STCV01234",
+  jurisdiction: "CA",
+  creditor: "Acme Capital LLC",
+  debtor: "Jane Doe",
+  amount: 125000.5,
+  currency: "USD",
+  intent: "Trace and freeze funds moved from the victim's wallet.",
+  title: "Doe wallet tracing",
+  metadata: { ticket: "CASE-1042", channel: "hotline" },
+  details: { note: "Called the exchange's compliance desk; ticket 88231." },
+  event_type: "call.logged",
+  object_id: "exchange-ticket-88231",
+  proof: ["doc_victim_statement_01"],
+  relationship: "director",
+  aliases: ["J. Doe"],
+  wallets: ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+  known_wallets: ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+  known_exchanges: ["Binance"],
+  min_confidence: 0.5,
+  holdback_percentage: 10,
+  counsel_fee_percentage: 33.3,
+  provider_percentage: 15,
+  share_percentage: 60,
+  review_required: true,
+  review_status: "in_review",
+  review_owner: "counsel@example.com",
+  review_notes: "Identity checked against the KYC file.",
+  consumer_debt: false,
+  source_id: "doc_certified_judgment_01",
+  source_type: "certified_judgment",
+  uri: "https://files.example.com/judgments/24STCV01234.pdf",
+  hash: "sha256:9f2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c1b3d5f7e9a1c3b5d7f9e1a3c5b7d9f1e",
+  dob: "1980-02-29",
+  tax_id_last4: "1234",
+  registration_number: "01234567",
+  emails: ["jane.doe@example.com"],
+  phones: ["+1 415 555 0100"],
+  ibans: ["GB82WEST12345698765432"],
+};
+
+/** A well-formed id with the prefix its field name implies (`matter_id` → `mat_…`). */
+function placeholderId(field: string): string {
+  const prefix = ID_PREFIXES[toCamel(field.replace(/_id$/, "")) as keyof typeof ID_PREFIXES];
+  return `${prefix ?? "id"}_01jxd4m5q6r7s8t9v0w1x2y3z4`;
+}
+
+const NONE = Symbol("none");
+
+function known(type: GraphQLInputObjectType, f: GraphQLInputField): unknown {
+  const key = `${type.name}.${f.name}`;
+  if (key in BY_TYPE_FIELD) return BY_TYPE_FIELD[key];
+  const named = getNamedType(f.type);
+  const list = isListType(isNonNullType(f.type) ? f.type.ofType : f.type);
+  if (isInputObjectType(named)) {
+    const inner = exampleOf(named);
+    if (Object.keys(inner).length === 0) return NONE;
+    return list ? [inner] : inner;
+  }
+  const wire = toSnake(f.name);
+  if (wire in BY_FIELD) return BY_FIELD[wire];
+  if (isEnumType(named)) {
+    const first = named.getValues()[0]!.name;
+    return list ? [first] : first;
+  }
+  return NONE;
+}
+
+function fallback(f: GraphQLInputField): unknown {
+  const named = getNamedType(f.type);
+  switch (named.name) {
+    case "ID":
+      return placeholderId(toSnake(f.name));
+    case "Int":
+      return 1;
+    case "Float":
+      return 1.5;
+    case "Boolean":
+      return true;
+    case "Date":
+      return "2026-06-11";
+    case "DateTime":
+      return "2026-06-11T09:30:00.000Z";
+    default:
+      return `example ${toSnake(f.name).replace(/_/g, " ")}`;
+  }
+}
+
+/** The example body of an input object type, in wire (snake_case) names. */
+export function exampleOf(type: GraphQLInputObjectType): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of Object.values(type.getFields())) {
+    if (f.deprecationReason) continue;
+    const value = known(type, f);
+    if (value !== NONE) out[toSnake(f.name)] = value;
+    else if (isNonNullType(f.type)) out[toSnake(f.name)] = fallback(f);
+  }
+  return out;
+}

@@ -10,6 +10,7 @@ import { ERROR_CATALOG, type ErrorCode } from "../src/errors.js";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../src/pagination.js";
 import { toSnake } from "./case.js";
 import { type CompiledRoute } from "./compile.js";
+import { MAX_HEADER_BYTES, MAX_URL_LENGTH } from "../src/http/limits.js";
 import { MAX_ARRAY, MAX_STRING } from "./input.js";
 import {
   COMMON_HEADERS,
@@ -204,7 +205,8 @@ function infoDescription(): string {
     [
       "- **Authentication:** `Authorization: Bearer <secret>`; `md_test_` keys see sandbox data only, `md_live_` keys live data only. Scopes per endpoint (`x-scope`); `*` grants all, `family:*` a family.",
       "- **Wire format:** JSON, UTF-8, `Content-Type: application/json` on bodies (else 415), bodies ≤ 1 MiB (else 413). Field names snake_case. Times ISO 8601 UTC with milliseconds; dates `YYYY-MM-DD`. Money is `{amount, currency, valuation_time}`.",
-      `- **Bounds:** strings ≤ ${MAX_STRING} characters, arrays ≤ ${MAX_ARRAY} items; a body field the endpoint does not accept is refused with \`unknown_parameter\` (no silent mass assignment).`,
+      `- **Bounds:** strings ≤ ${MAX_STRING} characters, arrays ≤ ${MAX_ARRAY} items; a body field the endpoint does not accept is refused with \`unknown_parameter\` (no silent mass assignment). URLs ≤ ${MAX_URL_LENGTH} characters and request heads ≤ ${MAX_HEADER_BYTES / 1024} KiB (else 400 \`parameter_invalid\`).`,
+      "- **Text** is stored exactly as sent or refused: a NUL (U+0000) or a lone UTF-16 surrogate in any string or object key, an object key `__proto__`, or malformed percent-encoding in a path is 400 `parameter_invalid` naming the field.",
       "- **Ids:** `<prefix>_<26-char sortable id>` (TypeID), e.g. `op_`, `req_`, `org_`, `mat_`; the same id is the GraphQL `ID`.",
       "- **Every response** carries `MD-Request-Id: req_…`; JSON object bodies carry a top-level `audit_ref` equal to it, and every audit event the request writes stores that id.",
       "- **Flags (`x-flags`):** I = accepts `Idempotency-Key`; A = authority gate; S = sanctions gate.",

@@ -116,6 +116,7 @@ export function registerWebhookQueries() {
       args: {
         ...pageArgs(t),
         type: t.arg.string({ description: "Only events of this type, e.g. `judgment.validated`." }),
+        matterId: t.arg.id({ description: "Only events of this matter (mat_…)." }),
         createdAfter: t.arg({ type: "DateTime", description: "Created strictly after this time." }),
         createdBefore: t.arg({
           type: "DateTime",
@@ -125,6 +126,7 @@ export function registerWebhookQueries() {
       resolve: (_root, args, ctx) =>
         paginate((q) => ctx.db.event.findMany(q), args, {
           ...(args.type ? { type: args.type } : {}),
+          ...(args.matterId ? { matterId: args.matterId } : {}),
           ...createdRange(args.createdAfter, args.createdBefore),
         }),
     }),

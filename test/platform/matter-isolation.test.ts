@@ -169,6 +169,13 @@ describe("events and webhook deliveries of another matter", () => {
       expect.arrayContaining([a.eventId, b.eventId]),
     );
 
+    const ofA = await admin.get(`/v1/events?matter_id=${a.matterId}&limit=100`);
+    expect(ofA.status, ofA.text).toBe(200);
+    expect(ofA.body.items.map((e: any) => e.event_id)).toContain(a.eventId);
+    expect(ofA.body.items.every((e: any) => e.data.matter_id === a.matterId)).toBe(true);
+    const ofBForLimited = await limited.get(`/v1/events?matter_id=${b.matterId}`);
+    expect(ofBForLimited.body.items, ofBForLimited.text).toEqual([]);
+
     const listed = await limited.get("/v1/events?limit=100");
     expect(listed.status, listed.text).toBe(200);
     const ids = listed.body.items.map((e: any) => e.event_id);

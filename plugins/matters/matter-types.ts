@@ -39,6 +39,13 @@ export const MatterDashboardRef = builder.objectRef<MatterDashboard>("MatterDash
   }),
 });
 
+/**
+ * A matter is reachable from its records (e.g. `Judgment.matter`) by keys that may read those
+ * records; its id, name and status are the summary they see. Its terms and notes need
+ * `matters:read` themselves.
+ */
+const MATTER_DETAIL = { scope: "matters:read" } as const;
+
 export const MatterRef = builder.prismaNode("Matter", {
   id: { field: "id", description: "Global id, the same as the `mat_` id." },
   description: "A recovery case: the container of its authority, claimants, judgments and work.",
@@ -55,16 +62,27 @@ export const MatterRef = builder.prismaNode("Matter", {
       resolve: (m) => m.status as never,
     }),
     organizationId: t.exposeString("organizationId", { description: "Owning organization." }),
-    leadCounsel: t.exposeString("leadCounsel", { nullable: true, description: "Lead counsel." }),
+    leadCounsel: t.exposeString("leadCounsel", {
+      nullable: true,
+      description: "Lead counsel.",
+      gate: MATTER_DETAIL,
+    }),
     economics: t.field({
       type: "JSONObject",
+      nullable: true,
+      gate: MATTER_DETAIL,
       description:
         "Economic terms with snake_case keys, each optional: `holdback_percentage`, `counsel_fee_percentage`, `provider_percentage` (0–100; see MatterEconomicsInput).",
       resolve: (m) => m.economics as Record<string, unknown>,
     }),
-    notes: t.exposeString("notes", { nullable: true, description: "Free-text notes." }),
+    notes: t.exposeString("notes", {
+      nullable: true,
+      description: "Free-text notes.",
+      gate: MATTER_DETAIL,
+    }),
     retentionPolicy: t.exposeString("retentionPolicy", {
       nullable: true,
+      gate: MATTER_DETAIL,
       description: "Data retention policy label.",
     }),
     authorityStatus: t.field({
@@ -82,6 +100,7 @@ export const MatterRef = builder.prismaNode("Matter", {
     }),
     closeNotes: t.exposeString("closeNotes", {
       nullable: true,
+      gate: MATTER_DETAIL,
       description: "Notes given when closing.",
     }),
     closedAt: t.expose("closedAt", {

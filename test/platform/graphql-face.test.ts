@@ -194,6 +194,49 @@ describe("root fields", () => {
     const matter = res.body.data.__type.fields.find((f: { name: string }) => f.name === "matter");
     expect(matter.type.name ?? matter.type.ofType.name).toBe("Matter");
   });
+
+  it("shows a judgments-only key the matter's summary through Judgment.matter, not its terms", async () => {
+    const matterId = await new Seed(app).matter(api);
+    const grant = await api.post(`/v1/matters/${matterId}/authority`, {
+      basis: "engagement_letter",
+      granted_by: "Acme Corp",
+      source_refs: [{ source_type: "engagement_letter", title: "Engagement letter" }],
+    });
+    expect(grant.status, grant.text).toBe(201);
+    const judgment = await api.post("/v1/judgments/intake", {
+      matter_id: matterId,
+      court: "Superior Court of California",
+      case_number: "BC-SCOPE-1",
+      jurisdiction: "CA",
+      creditor: "Acme Corp",
+      debtor: "John Doe",
+      amount: { amount: 1000, currency: "USD" },
+      date_entered: "2025-01-15",
+    });
+    expect(judgment.status, judgment.text).toBe(201);
+    const reader = await org.key({ scopes: ["judgments:read"] });
+    const res = await reader.graphql(
+      `query ($id: ID!) { judgment(id: $id) { matter { matterId name status economics notes } } }`,
+      { id: judgment.body.judgment_id },
+    );
+    expect(res.body.data.judgment.matter).toMatchObject({
+      matterId,
+      status: "open",
+      economics: null,
+      notes: null,
+    });
+    expect(res.body.errors.map((e: any) => e.extensions.code)).toEqual([
+      "insufficient_scope",
+      "insufficient_scope",
+    ]);
+    const rest = await reader.get(`/v1/judgments/${judgment.body.judgment_id}`);
+    expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.matter).toEqual({
+      matter_id: matterId,
+      name: expect.any(String),
+      status: "open",
+    });
+  });
 });
 
 describe("requests refused before GraphQL runs", () => {

@@ -24,6 +24,8 @@ import { checkUrlLength } from "./http/limits.js";
 import { RateLimiter, rateLimited, rateLimitHeaders } from "./http/rate-limit.js";
 import { requestedVersion } from "./http/version.js";
 import { newId } from "./ids.js";
+import { serveProbe } from "./http/probes.js";
+import { Metrics } from "./metrics.js";
 import { createLogger, type Logger } from "./logger.js";
 import { getSchema, MODULES } from "./schema/index.js";
 import { WebhookWorker } from "./webhooks/worker.js";
@@ -76,6 +78,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   const idempotency = new IdempotencyStore(db.root);
   const limiter = new RateLimiter(db.root, config.rateLimit.ratePerSecond, config.rateLimit.burst);
   const yoga = createGraphqlServer(schema, logger, true);
+  const metrics = new Metrics(db.background);
   if (config.webhooks.workerEnabled) worker.start();
   // Idempotency keys are kept 24 h; expired rows are swept hourly (any process may do it).
   const housekeeping = setInterval(() => {
@@ -108,6 +111,18 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     const url = new URL(request.url);
     const isGraphql = url.pathname === "/graphql";
     state.face = isGraphql ? "graphql" : "rest";
+    state.route = isGraphql ? "/graphql" : "unmatched";
+    const probe = await serveProbe(request, url.pathname, db.root, (reason) =>
+      logger.warn({ reason }, "not ready"),
+    );
+    if (probe) {
+      state.route = url.pathname;
+      return probe;
+    }
+    if (url.pathname === "/metrics" && config.metrics.enabled) {
+      state.route = url.pathname;
+      return serveMetrics(request);
+    }
     const publicDoc = await servePublicDocument(request, url, routes, schema);
     if (publicDoc) return publicDoc;
     if (
@@ -118,6 +133,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       return yoga.fetch(request, {});
     }
     const match = isGraphql ? null : matchRoute(routes, request.method, url.pathname);
+    if (match?.kind === "route") state.route = match.route.def.path;
     const unrouted = match && match.kind !== "route" ? routeError(match, request, url) : null;
     // An anonymous probe learns the route is unknown; a key's caller also gets its rate-limit headers.
     const authorization = request.headers.get("authorization");
@@ -148,7 +164,27 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     });
   }
 
+  /** Prometheus text; behind a bearer token when MD_METRICS_TOKEN is set. */
+  async function serveMetrics(request: Request): Promise<Response> {
+    if (request.method !== "GET") {
+      throw new ApiError("method_not_allowed", {
+        message: `${request.method} is not allowed on /metrics; use GET.`,
+        details: { allowed: ["GET"] },
+        headers: { Allow: "GET" },
+      });
+    }
+    const token = config.metrics.token;
+    if (token && request.headers.get("authorization") !== `Bearer ${token}`) {
+      throw new ApiError("authentication_required", {
+        message: "GET /metrics needs the metrics token: Authorization: Bearer <MD_METRICS_TOKEN>.",
+      });
+    }
+    return metrics.render();
+  }
+
   interface RequestState {
+    /** Route pattern for metrics (never the raw path). */
+    route: string;
     face: "rest" | "graphql";
     version: string;
     keyId: string | null;
@@ -159,6 +195,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     const started = performance.now();
     const requestId = newId("request");
     const state: RequestState = {
+      route: "unmatched",
       face: "rest",
       version: DEFAULT_VERSION,
       keyId: null,
@@ -199,6 +236,8 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     for (const [k, v] of Object.entries(corsHeaders({ origins: config.corsOrigins }, request))) {
       response.headers.set(k, v);
     }
+    const elapsedMs = performance.now() - started;
+    metrics.observe(request.method, state.route, response.status, elapsedMs / 1000);
     logger.info(
       {
         request_id: requestId,
@@ -206,7 +245,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
         method: request.method,
         path: new URL(request.url).pathname,
         status: response.status,
-        duration_ms: Math.round((performance.now() - started) * 100) / 100,
+        duration_ms: Math.round(elapsedMs * 100) / 100,
       },
       "request",
     );

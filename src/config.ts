@@ -24,6 +24,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Browser origins allowed by CORS: `*` or a list. */
   corsOrigins: string[];
+  /** `GET /metrics`: off, open, or behind `Authorization: Bearer <token>`. */
+  metrics: { enabled: boolean; token: string | undefined };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -61,5 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(",")
       .map((o) => o.trim())
       .filter(Boolean),
+    metrics: {
+      enabled: env.MD_METRICS_ENABLED !== "false",
+      token: env.MD_METRICS_TOKEN || undefined,
+    },
   };
 }

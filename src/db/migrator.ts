@@ -64,13 +64,18 @@ async function withEngine<T>(
   }
 }
 
-function readMigrationsList() {
-  const dirs = existsSync(MIGRATIONS_DIR)
+/** Names of the committed migrations (their folders), in order. */
+export function committedMigrationNames(): string[] {
+  return existsSync(MIGRATIONS_DIR)
     ? readdirSync(MIGRATIONS_DIR, { withFileTypes: true })
         .filter((d) => d.isDirectory())
         .map((d) => d.name)
         .sort()
     : [];
+}
+
+function readMigrationsList() {
+  const dirs = committedMigrationNames();
   const lockPath = join(MIGRATIONS_DIR, LOCKFILE);
   return {
     baseDir: MIGRATIONS_DIR,

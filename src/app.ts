@@ -21,7 +21,13 @@ import { createGraphqlServer } from "./graphql/yoga.js";
 import { corsHeaders, preflight } from "./http/cors.js";
 import { IdempotencyStore } from "./http/idempotency.js";
 import { checkUrlLength } from "./http/limits.js";
-import { RateLimiter, rateLimited, rateLimitHeaders } from "./http/rate-limit.js";
+import {
+  DatabaseRateLimiter,
+  MemoryRateLimiter,
+  rateLimited,
+  rateLimitHeaders,
+} from "./http/rate-limit.js";
+import { PrincipalCache } from "./auth/principal-cache.js";
 import { requestedVersion } from "./http/version.js";
 import { newId } from "./ids.js";
 import { serveProbe } from "./http/probes.js";
@@ -74,9 +80,16 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     logger,
     root: db.root,
     notifyOutbox: () => worker.wake(),
+    principals: new PrincipalCache(),
   };
   const idempotency = new IdempotencyStore(db.root);
-  const limiter = new RateLimiter(db.root, config.rateLimit.ratePerSecond, config.rateLimit.burst);
+  const { ratePerSecond, burst } = config.rateLimit;
+  // Auth and rate limit cost at most one statement per request: principals are cached for
+  // 1 s, and only several processes on one PostgreSQL need their buckets in the database.
+  const limiter =
+    config.database.kind === "pglite"
+      ? new MemoryRateLimiter(ratePerSecond, burst)
+      : new DatabaseRateLimiter(db.root, ratePerSecond, burst);
   const yoga = createGraphqlServer(schema, logger, true);
   const metrics = new Metrics(db.background);
   if (config.webhooks.workerEnabled) worker.start();
@@ -140,7 +153,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     if (unrouted && authorization === null) throw unrouted;
     const asked = requestedVersion(request.headers.get("md-version"));
     if (asked) state.version = asked;
-    const principal = await authenticate(db.root, authorization);
+    const principal = await authenticate(db.root, authorization, services.principals);
     state.keyId = principal.keyId;
     state.version = asked ?? principal.pinnedVersion;
     const verdict = await limiter.take(principal.keyId);

@@ -1,4 +1,5 @@
 import type { Principal } from "./auth/principal.js";
+import type { PrincipalCache } from "./auth/principal-cache.js";
 import type { Config } from "./config.js";
 import type { PrismaClient } from "./db/client.js";
 import type { ScopedDb } from "./db/tenant-scope.js";
@@ -12,6 +13,8 @@ export interface AppServices {
   root: PrismaClient;
   /** Wakes the webhook worker after a commit that queued deliveries. */
   notifyOutbox(): void;
+  /** Authenticated principals (≤ 1 s); cleared when a key or organization changes here. */
+  principals: PrincipalCache;
 }
 
 /** Per-request context shared by the GraphQL and REST faces. */

@@ -123,7 +123,7 @@ export function registerApiKeyMutations() {
             details: { from: keyStatus(key), to: "revoked", allowed: [] },
           });
         }
-        return write(ctx, async ({ tx, audit }) => {
+        const revoked = await write(ctx, async ({ tx, audit }) => {
           const revoked = await tx.apiKey.update({
             where: { id: keyId },
             data: { revokedAt: new Date() },
@@ -136,6 +136,9 @@ export function registerApiKeyMutations() {
           });
           return revoked;
         });
+        // This process refuses the key at once; others within the cache's 1 s.
+        ctx.services.principals.clear();
+        return revoked;
       },
     }),
   );

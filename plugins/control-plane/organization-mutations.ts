@@ -119,7 +119,7 @@ export function registerOrganizationMutations() {
             : {}),
           ...(input.features ? { features: [...new Set(input.features)] } : {}),
         };
-        return write(ctx, async ({ tx, audit }) => {
+        const updated = await write(ctx, async ({ tx, audit }) => {
           const org = await tx.organization.update({ where: { id }, data });
           await audit({
             eventType: "organization.updated",
@@ -129,6 +129,9 @@ export function registerOrganizationMutations() {
           });
           return org;
         });
+        // Features and the pinned version are part of every cached principal of the org.
+        ctx.services.principals.clear();
+        return updated;
       },
     }),
   );

@@ -1,5 +1,6 @@
 import { ApiError } from "../errors.js";
 import type { PrismaClient } from "../db/client.js";
+import type { PrincipalCache } from "./principal-cache.js";
 import { ROLE_SCOPES, grants } from "./scopes.js";
 import { type Environment, environmentOfSecret, hashSecret } from "./secrets.js";
 
@@ -50,6 +51,7 @@ function intersectMatters(
 export async function authenticate(
   db: PrismaClient,
   authorization: string | null,
+  cache?: PrincipalCache,
 ): Promise<Principal> {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
   if (!match) throw new ApiError("authentication_required");
@@ -57,8 +59,25 @@ export async function authenticate(
   if (!environmentOfSecret(secret)) {
     throw new ApiError("invalid_api_key", { message: "The API key is malformed or unknown." });
   }
+  const secretHash = hashSecret(secret);
+  const now = Date.now();
+  const cached = cache?.get(secretHash, now);
+  if (cached) {
+    if (cached.keyExpiresAt !== null && cached.keyExpiresAt <= now)
+      throw new ApiError("api_key_expired");
+    return cached.principal;
+  }
+  const principal = await loadPrincipal(db, secretHash);
+  cache?.set(secretHash, principal.principal, principal.expiresAt, now);
+  return principal.principal;
+}
+
+async function loadPrincipal(
+  db: PrismaClient,
+  secretHash: string,
+): Promise<{ principal: Principal; expiresAt: Date | null }> {
   const key = await db.apiKey.findUnique({
-    where: { secretHash: hashSecret(secret) },
+    where: { secretHash },
     include: { organization: true },
   });
   if (!key)
@@ -81,7 +100,7 @@ export async function authenticate(
     const isAdmin = user.roles.includes("admin");
     userMatters = isAdmin || user.matterIds.length === 0 ? null : user.matterIds;
   }
-  return {
+  const principal: Principal = {
     keyId: key.id,
     userId: key.userId,
     actorId: key.userId ?? key.id,
@@ -94,4 +113,5 @@ export async function authenticate(
     roleScopes,
     matterIds: intersectMatters(key.matterIds.length ? key.matterIds : null, userMatters),
   };
+  return { principal, expiresAt: key.expiresAt };
 }

@@ -8,11 +8,51 @@ export interface RateVerdict {
   retryAfterSeconds: number;
 }
 
+/** A per-key token bucket (CONTRACT.md §12). */
+export interface RateLimiter {
+  take(keyId: string): Promise<RateVerdict>;
+}
+
+function verdict(tokens: number, allowed: boolean, rate: number, burst: number): RateVerdict {
+  return {
+    limit: burst,
+    remaining: Math.max(0, Math.floor(tokens)),
+    allowed,
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
+  };
+}
+
 /**
- * Per-key token bucket kept in the database, so every server process shares it. One atomic
+ * Buckets in this process's memory: for the embedded database, which one process holds at a
+ * time (src/db/data-dir-lock.ts), so there is no other process to share them with.
+ */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly ratePerSecond: number,
+    private readonly burst: number,
+  ) {}
+
+  async take(keyId: string): Promise<RateVerdict> {
+    const now = performance.now();
+    const bucket = this.buckets.get(keyId) ?? { tokens: this.burst, at: now };
+    const tokens = Math.min(
+      this.burst,
+      bucket.tokens + ((now - bucket.at) / 1000) * this.ratePerSecond,
+    );
+    const allowed = tokens >= 1;
+    const left = allowed ? tokens - 1 : tokens;
+    this.buckets.set(keyId, { tokens: left, at: now });
+    return verdict(left, allowed, this.ratePerSecond, this.burst);
+  }
+}
+
+/**
+ * Buckets in the database, so every server process on one PostgreSQL shares them. One atomic
  * upsert refills by elapsed time, takes a token when one is there, and reports the outcome.
  */
-export class RateLimiter {
+export class DatabaseRateLimiter implements RateLimiter {
   constructor(
     private readonly db: PrismaClient,
     private readonly ratePerSecond: number,
@@ -39,13 +79,7 @@ export class RateLimiter {
         updated_at = clock_timestamp()
       RETURNING tokens, last_allowed`;
     const row = rows[0]!;
-    const tokens = Number(row.tokens);
-    return {
-      limit: burst,
-      remaining: Math.max(0, Math.floor(tokens)),
-      allowed: row.last_allowed,
-      retryAfterSeconds: row.last_allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
-    };
+    return verdict(Number(row.tokens), row.last_allowed, rate, burst);
   }
 }
 

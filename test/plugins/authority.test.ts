@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorityStatus, matterOf } from "../../plugins/matters/service.js";
+import { PrincipalCache } from "../../src/auth/principal-cache.js";
 import { authenticate } from "../../src/auth/principal.js";
 import type { RequestContext } from "../../src/context.js";
 import { scopedClient } from "../../src/db/tenant-scope.js";
@@ -69,6 +70,7 @@ async function contextOf(client: Client): Promise<RequestContext> {
       logger: createLogger("silent"),
       root: app.db.root,
       notifyOutbox() {},
+      principals: new PrincipalCache(),
     },
     memo: new Map(),
   };

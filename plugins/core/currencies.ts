@@ -3,7 +3,7 @@
  * `data/iso4217.json` (built by `scripts/build-iso4217.mjs`; source and licence in data/README.md).
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { projectPath } from "../../src/paths.js";
 
 interface CurrencyRow {
   code: string;
@@ -13,7 +13,7 @@ interface CurrencyRow {
 }
 
 function load(): ReadonlyMap<string, CurrencyRow> {
-  const file = resolve(import.meta.dirname, "../../data/iso4217.json");
+  const file = projectPath("data", "iso4217.json");
   const data = JSON.parse(readFileSync(file, "utf8")) as { currencies?: CurrencyRow[] };
   if (!Array.isArray(data.currencies) || data.currencies.length === 0)
     throw new Error("data/iso4217.json: expected {version, source, currencies[]}");

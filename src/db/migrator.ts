@@ -1,18 +1,18 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
+import { projectPath } from "../paths.js";
 
 // Prisma's native schema engine is not available offline; the WASM build runs the same
 // migration commands through our driver adapter. Its package targets bundlers, so the .wasm
 // module is instantiated here by hand (ARCHITECTURE.md, "Facts verified on these machines").
 const require = createRequire(import.meta.url);
-const PROJECT_ROOT = resolve(import.meta.dirname, "../..");
-export const MIGRATIONS_DIR = join(PROJECT_ROOT, "migrations");
-export const SCHEMA_PATH = join(PROJECT_ROOT, "schema.prisma");
+export const MIGRATIONS_DIR = projectPath("migrations");
+export const SCHEMA_PATH = projectPath("schema.prisma");
 const LOCKFILE = "migration_lock.toml";
 const NO_FILTERS = { externalTables: [], externalEnums: [] };
 

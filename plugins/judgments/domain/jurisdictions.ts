@@ -5,8 +5,9 @@
  */
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { projectPath } from "../../../src/paths.js";
 
-const DATA_DIR = resolve(import.meta.dirname, "../../../data");
+const DATA_DIR = projectPath("data");
 
 export type InterestRule =
   | {

@@ -32,6 +32,12 @@ export const ID_PREFIXES = {
   debtorGraphEdge: "dge",
   debtorClaim: "dcl",
   assetHypothesis: "ahy",
+  wallet: "wal",
+  attributionClaim: "acl",
+  attributionGraph: "agr",
+  attributionNode: "agn",
+  attributionEdge: "age",
+  networkSignal: "nas",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -1,6 +1,7 @@
 import { builder } from "../../src/schema/builder.js";
 import { describedValues } from "../core/enum-values.js";
-import { ReviewStateRef, reviewStateOf, SourceRefRef } from "../core/shared-types.js";
+import { ClaimRef } from "../core/claim.js";
+import { ReviewStateRef, reviewStateOf } from "../core/shared-types.js";
 import {
   GRAPH_SOURCES,
   NODE_KINDS,
@@ -102,32 +103,6 @@ export const DebtorGraphEdgeRef = builder.objectRef<GraphEdge>("DebtorGraphEdge"
       description: "For linked_to: the stated relationship.",
     }),
     claimId: t.exposeString("claimId", { description: "The claim this edge asserts." }),
-  }),
-});
-
-export const ClaimRef = builder.objectRef<GraphClaim>("Claim").implement({
-  description:
-    "A sourced statement (subject, predicate, object) with a confidence from its evidence tiers (CONTRACT.md §13).",
-  fields: (t) => ({
-    claimId: t.exposeString("claimId", {
-      description: "Claim id, stable for the same statement about the same subject.",
-    }),
-    matterId: t.exposeString("matterId", { description: "The matter the claim belongs to." }),
-    subject: t.exposeString("subject", { description: "What the claim is about." }),
-    predicate: t.exposeString("predicate", { description: "The relation asserted." }),
-    object: t.exposeString("object", { description: "What the subject is related to." }),
-    sourceType: t.exposeString("sourceType", {
-      description:
-        "Type of the strongest supporting source; `self_reported` when none was supplied.",
-    }),
-    sourceRefs: t.field({
-      type: [SourceRefRef],
-      description: "The supporting sources.",
-      resolve: (c) => c.sourceRefs,
-    }),
-    confidence: t.exposeFloat("confidence", {
-      description: "0–1: noisy-OR of the sources' tier bases; 0.45 when unsupported.",
-    }),
   }),
 });
 

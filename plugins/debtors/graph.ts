@@ -1,7 +1,8 @@
 import stringify from "safe-stable-stringify";
+import type { ClaimShape } from "../core/claim.js";
 import type { ReviewStateShape, SourceRefShape } from "../core/shared-types.js";
 import { checkWalletAddress } from "./addresses.js";
-import { appliesTo, distinctRefs, REVIEW_THRESHOLD, scoreClaim } from "./confidence.js";
+import { appliesTo, distinctRefs, REVIEW_THRESHOLD, scoreClaim } from "../core/confidence.js";
 import { derivedId } from "../../src/ids.js";
 
 /** Pure construction of a debtor graph: the same debtor and inputs always give the same graph. */
@@ -51,15 +52,8 @@ export interface GraphEdge {
   claimId: string;
 }
 
-export interface GraphClaim {
-  claimId: string;
-  matterId: string;
-  subject: string;
+export interface GraphClaim extends ClaimShape {
   predicate: Relation;
-  object: string;
-  sourceType: string;
-  sourceRefs: SourceRefShape[];
-  confidence: number;
 }
 
 export interface DebtorGraphShape {

@@ -1,5 +1,5 @@
 import type { SourceRefShape } from "../core/shared-types.js";
-import { UNSUPPORTED } from "./confidence.js";
+import { UNSUPPORTED } from "../core/confidence.js";
 import {
   identifierValues,
   nodeIdFor,

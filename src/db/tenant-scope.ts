@@ -40,6 +40,10 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["EnforcementPlan", { field: "matterId", nullable: false }],
   ["Debtor", { field: "matterId", nullable: false }],
   ["DebtorGraph", { field: "matterId", nullable: false }],
+  ["Wallet", { field: "matterId", nullable: false }],
+  ["AttributionClaim", { field: "matterId", nullable: false }],
+  ["AttributionGraph", { field: "matterId", nullable: false }],
+  ["NetworkSignal", { field: "matterId", nullable: false }],
 ]);
 
 const WHERE_OPS = new Set([

@@ -93,7 +93,7 @@ export class Seed {
   /**
    * One record of every matter-tied kind under `matterId`, made through the API by `client`
    * (scope `*`): an authority grant and its `authority.granted` event, a claimant, a judgment
-   * with its deadlines, a passing validation and a plan, a debtor with a graph, an operation
+   * with its deadlines, a passing validation and a plan, a debtor with a graph, a wallet with a claim, an attribution graph and a network signal, an operation
    * with a transition, and a manual audit event. Extend it when a module adds a matter-tied
    * record (test/platform/matter-isolation.test.ts fails until a seeded kind exists).
    */
@@ -140,6 +140,35 @@ export class Seed {
       client.post("/v1/debtors", { matter_id: matterId, type: "individual", legal_name: "J Doe" }),
     );
     await made(client.post(`/v1/debtors/${debtor.debtor_id}/graph`, {}), 200);
+    const wallets = await made(
+      client.post("/v1/attribution/wallets/import", {
+        matter_id: matterId,
+        wallets: [{ address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed", network: "ethereum" }],
+      }),
+    );
+    const walletId = wallets.wallets[0].wallet_id as string;
+    const claim = await made(
+      client.post("/v1/attribution/claims", {
+        matter_id: matterId,
+        subject: walletId,
+        predicate: "controlled_by",
+        object: "John Doe",
+        source_type: "vasp_response",
+      }),
+    );
+    const graph = await made(
+      client.post("/v1/attribution/graph", { matter_id: matterId, wallet_ids: [walletId] }),
+      200,
+    );
+    const signal = await made(
+      client.post("/v1/network-attribution/signals", {
+        matter_id: matterId,
+        signal_type: "exchange_login_ip",
+        source: "Exchange X",
+        wallet_address: "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+        raw_value_redacted: "203.0.113.x",
+      }),
+    );
     const operation = await made(
       client.post("/v1/operations", {
         matter_id: matterId,
@@ -163,6 +192,10 @@ export class Seed {
       claimantId: claimant.claimant_id,
       judgmentId,
       debtorId: debtor.debtor_id,
+      walletId,
+      claimId: claim.claim_id,
+      graphId: graph.graph_id,
+      signalId: signal.network_attribution_id,
       operationId: operation.id,
       auditEventId: audit.event_id,
       eventId: event.event_id,
@@ -177,6 +210,11 @@ export interface MatterRecords {
   claimantId: string;
   judgmentId: string;
   debtorId: string;
+  /** An imported wallet, a claim about it, a graph over it and a network signal. */
+  walletId: string;
+  claimId: string;
+  graphId: string;
+  signalId: string;
   operationId: string;
   auditEventId: string;
   /** The grant's `authority.granted` event. */

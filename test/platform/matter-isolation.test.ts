@@ -259,6 +259,8 @@ describe("every REST read a matter-limited key can reach", () => {
       "/v1/claimants": side.claimantId,
       "/v1/judgments": side.judgmentId,
       "/v1/debtors": side.debtorId,
+      "/v1/attribution/graphs": side.graphId,
+      "/v1/network-attribution": side.signalId,
       "/v1/operations": side.operationId,
       "/v1/events": side.eventId,
       "/v1/audit/events": side.auditEventId,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scoreClaim, tierOf } from "../../plugins/debtors/confidence.js";
+import { scoreClaim, tierOf } from "../../plugins/core/confidence.js";
 import { buildDebtorGraph, GRAPH_SOURCES, type DebtorRecord } from "../../plugins/debtors/graph.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";

@@ -39,6 +39,9 @@ const BY_TYPE_FIELD: Record<string, unknown> = {
   "SourceRefInput.title": "Certified copy of the judgment",
   "UpdateMatterInput.status": "active",
   "ValidateJudgmentInput.checks": ["authority", "required_documents"],
+  "CreateSanctionsReviewInput.notes": "Two wallet hits; check the KYC file of the exchange.",
+  "DecideSanctionsReviewInput.notes": "Same DOB and passport as the SDN entry; property blocked.",
+  "TransitionOfacReportInput.status": "submitted",
 };
 
 const BY_FIELD: Record<string, unknown> = {
@@ -99,6 +102,11 @@ const BY_FIELD: Record<string, unknown> = {
   emails: ["jane.doe@example.com"],
   phones: ["+1 415 555 0100"],
   ibans: ["GB82WEST12345698765432"],
+  entities: ["Doe Holdings Ltd"],
+  counterparties: ["Northwind Exchange Ltd"],
+  counsel_owner: "Jordan Counsel, Esq.",
+  submitted_by: "Jordan Counsel, Esq.",
+  screen_id: "scr_01jxd4m5q6r7s8t9v0w1x2y3z4",
 };
 
 /** A well-formed id with the prefix its field name implies (`matter_id` → `mat_…`). */

@@ -32,6 +32,10 @@ export const ID_PREFIXES = {
   debtorGraphEdge: "dge",
   debtorClaim: "dcl",
   assetHypothesis: "ahy",
+  sanctionsScreen: "scr",
+  sanctionsReview: "srv",
+  ofacReport: "ofr",
+  alert: "alr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

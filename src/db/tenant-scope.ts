@@ -40,6 +40,10 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["EnforcementPlan", { field: "matterId", nullable: false }],
   ["Debtor", { field: "matterId", nullable: false }],
   ["DebtorGraph", { field: "matterId", nullable: false }],
+  ["SanctionsScreen", { field: "matterId", nullable: false }],
+  ["SanctionsReview", { field: "matterId", nullable: false }],
+  ["OfacReport", { field: "matterId", nullable: false }],
+  ["Alert", { field: "matterId", nullable: false }],
 ]);
 
 const WHERE_OPS = new Set([

@@ -24,14 +24,14 @@ export interface NameHit {
 /** A fuzzy hit needs at least this token-based Jaro-Winkler score. */
 export const POTENTIAL_MATCH_THRESHOLD = 0.88;
 /** Blocking keys: a word's first and last letters, so one typo in a word still finds it. */
-const AFFIX = 4;
-/** Hits reported per screened name, best first. */
+const AFFIX = 3;
+/** Similar (not exact) hits reported per screened name, best first. */
 const MAX_HITS = 5;
 /**
  * Postings longer than this (very common words: "ali", "mohammad", "trading") do not gather
  * candidates; such names are still found exactly and through their other words.
  */
-const MAX_POSTING = 1000;
+const MAX_POSTING = 2000;
 /** Weak aliases shorter than this ("40", "Mr") are not screened. */
 const MIN_WEAK_LENGTH = 4;
 
@@ -122,9 +122,12 @@ export class NameIndex {
       const score = coverScore(lengths, n.lengths, similarity(n.words));
       if (score >= POTENTIAL_MATCH_THRESHOLD) consider(id, false, round(score));
     }
-    return [...best.values()]
-      .sort((a, b) => rank(b) - rank(a) || a.entry.profile_id - b.entry.profile_id)
-      .slice(0, MAX_HITS);
+    const hits = [...best.values()].sort(
+      (a, b) => rank(b) - rank(a) || a.entry.profile_id - b.entry.profile_id,
+    );
+    // Every exact hit is reported; similar ones only the best few.
+    const exact = hits.filter((h) => h.exact).length;
+    return hits.slice(0, exact + MAX_HITS);
   }
 
   /**
@@ -142,6 +145,7 @@ export class NameIndex {
     }
     const touched: number[] = [];
     let common = 0;
+    let partial = 0;
     for (const t of unique) {
       const word = this.vocabulary.get(t);
       const own = word === undefined ? undefined : this.byWord.get(word);
@@ -153,6 +157,8 @@ export class NameIndex {
       if (t.length >= AFFIX)
         postings.push(this.byPrefix.get(t.slice(0, AFFIX)), this.bySuffix.get(t.slice(-AFFIX)));
       const stamp = ++this.stamp;
+      // A word whose first or last letters are too common to look up may share nothing found.
+      if (postings.some((p) => p && p.length > MAX_POSTING)) partial++;
       for (const posting of postings) {
         if (!posting || posting.length > MAX_POSTING) continue;
         for (const id of posting) {
@@ -162,7 +168,7 @@ export class NameIndex {
         }
       }
     }
-    const need = Math.max(1, unique.length - common);
+    const need = Math.max(1, unique.length - common - partial);
     const out = touched.filter((id) => this.shared[id]! >= need);
     for (const id of touched) this.shared[id] = 0;
     return out;

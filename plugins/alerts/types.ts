@@ -59,7 +59,8 @@ export const AlertRef = builder.prismaNode("Alert", {
     reason: t.exposeString("reason", { description: "Why it was raised, in words." }),
     details: t.field({
       type: "JSONObject",
-      description: "Context of the raising module, e.g. `screen_id` and the match of a sanctions alert.",
+      description:
+        "Context of the raising module, e.g. `screen_id` and the match of a sanctions alert.",
       resolve: (a) => a.details as Record<string, unknown>,
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was raised." }),

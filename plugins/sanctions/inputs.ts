@@ -28,7 +28,10 @@ export const CreateSanctionsReviewInput = builder.inputType("CreateSanctionsRevi
   description: "Opens a sanctions review of a screen.",
   fields: (t) => ({
     matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
-    screenId: t.id({ required: true, description: "The screen to review (scr_…), of that matter." }),
+    screenId: t.id({
+      required: true,
+      description: "The screen to review (scr_…), of that matter.",
+    }),
     notes: t.string({ description: "Notes for counsel." }),
   }),
 });

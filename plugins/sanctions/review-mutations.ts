@@ -13,7 +13,10 @@ import { REVIEW_DECISIONS, UNDECIDED } from "./values.js";
 const alreadyDecided = (status: string) =>
   new ApiError("invalid_state_transition", {
     message: `The sanctions review is ${status}; only an open or in_review review can be decided.`,
-    details: { from: status, allowed: status === "open" || status === "in_review" ? REVIEW_DECISIONS : [] },
+    details: {
+      from: status,
+      allowed: status === "open" || status === "in_review" ? REVIEW_DECISIONS : [],
+    },
   });
 
 export function registerReviewMutations() {
@@ -76,7 +79,11 @@ export function registerReviewMutations() {
       gate: { scope: "sanctions:write" },
       args: {
         id: t.arg.id({ required: true, description: "Review id (srv_…)." }),
-        input: t.arg({ type: DecideSanctionsReviewInput, required: true, description: "The decision." }),
+        input: t.arg({
+          type: DecideSanctionsReviewInput,
+          required: true,
+          description: "The decision.",
+        }),
       },
       resolve: async (_root, { id, input }, ctx) => {
         if (!input.counselOwner.trim())

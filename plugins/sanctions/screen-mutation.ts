@@ -40,7 +40,11 @@ export function registerScreenMutation() {
         "Screens a matter's wallets, entities and counterparties against the shipped OFAC SDN list and stores the result. Matches pause ordinary collection, emit `sanctions.screen_matched` and raise a `sanctions` alert per screened value that hit.",
       gate: { scope: "sanctions:screen" },
       args: {
-        input: t.arg({ type: ScreenSanctionsInput, required: true, description: "What to screen." }),
+        input: t.arg({
+          type: ScreenSanctionsInput,
+          required: true,
+          description: "What to screen.",
+        }),
       },
       resolve: async (_root, { input }, ctx) => {
         const wallets = input.wallets ?? [];

@@ -28,7 +28,8 @@ export const ReviewDecisionEnum = builder.enumType("SanctionsReviewDecision", {
   description: "Counsel's decision on a sanctions review.",
   values: describedValues({
     cleared: "The hits are false positives or involve no blocked property.",
-    blocked: "Property is blocked: it must not move, and OFAC must be told within 10 business days.",
+    blocked:
+      "Property is blocked: it must not move, and OFAC must be told within 10 business days.",
   }),
 });
 
@@ -45,7 +46,8 @@ export const OfacReportStatusEnum = builder.enumType("OfacReportStatus", {
 export const OfacReportTypeEnum = builder.enumType("OfacReportType", {
   description: "Which OFAC report is due.",
   values: describedValues({
-    blocked_property: "Initial report of blocked property, within 10 business days (31 CFR 501.603).",
+    blocked_property:
+      "Initial report of blocked property, within 10 business days (31 CFR 501.603).",
     rejected_transaction:
       "Report of a rejected transaction, within 10 business days (31 CFR 501.604).",
   }),

@@ -25,7 +25,8 @@ const shipped = JSON.parse(
 const names = list.nameList as NameListDocument;
 
 const wallets = (w: string[]) => screen(list, { wallets: w, entities: [], counterparties: [] });
-const entity = (name: string) => screen(list, { wallets: [], entities: [name], counterparties: [] });
+const entity = (name: string) =>
+  screen(list, { wallets: [], entities: [name], counterparties: [] });
 
 /** Deterministic PRNG (mulberry32), so a failure names a reproducible input. */
 function prng(seed: number) {
@@ -73,7 +74,11 @@ describe("screening wallets", () => {
     const evm = shipped.addresses.filter((a) => /^0x[0-9a-f]{40}$/i.test(a.address));
     expect(evm.length).toBeGreaterThan(50);
     for (const a of evm) {
-      for (const form of [a.address.toLowerCase(), toEip55(a.address), `0x${a.address.slice(2).toUpperCase()}`])
+      for (const form of [
+        a.address.toLowerCase(),
+        toEip55(a.address),
+        `0x${a.address.slice(2).toUpperCase()}`,
+      ])
         expect(wallets([form]).status, form).toBe("match");
     }
     const btc = shipped.addresses.find((a) => a.asset === "XBT" && a.address.startsWith("1"))!;
@@ -242,7 +247,10 @@ describe("name normalisation and scoring invariants", () => {
     fc.assert(
       fc.property(name, fc.constantFrom(" ", ", ", " - ", ". "), (tokens, sep) => {
         const plain = nameKey(nameTokens(tokens.join(" ")));
-        const styled = [...tokens].reverse().map((t) => t.toUpperCase()).join(sep);
+        const styled = [...tokens]
+          .reverse()
+          .map((t) => t.toUpperCase())
+          .join(sep);
         expect(nameKey(nameTokens(styled))).toBe(plain);
         const accented = tokens.join(" ").replace(/e/g, "é").replace(/n/g, "ñ");
         expect(nameKey(nameTokens(accented))).toBe(plain);
@@ -257,7 +265,9 @@ describe("name normalisation and scoring invariants", () => {
         expect(s).toBeGreaterThanOrEqual(0);
         expect(s).toBeLessThanOrEqual(1 + 1e-12);
         expect(tokenJaroWinkler([...a].reverse(), [...b].reverse())).toBeCloseTo(s, 12);
-        const same = new Set(a).size === new Set([...a, ...b]).size && new Set(b).size === new Set([...a, ...b]).size;
+        const same =
+          new Set(a).size === new Set([...a, ...b]).size &&
+          new Set(b).size === new Set([...a, ...b]).size;
         expect(Math.abs(s - 1) < 1e-12).toBe(same);
       }),
     );
@@ -286,27 +296,31 @@ describe("the sanctions gate rule", () => {
   it("needs a screen, and passes only when every hit is cleared and nothing is blocked", () => {
     expect(sanctionsGate([], [])).toEqual({ pass: false, code: "sanctions_screen_required" });
     fc.assert(
-      fc.property(screens, fc.array(fc.tuple(fc.nat(5), reviewStatus), { maxLength: 8 }), (ss, rs) => {
-        const reviews = ss.length
-          ? rs.map(([i, st], n) => ({ id: `r${n}`, screenId: ss[i % ss.length]!.id, status: st }))
-          : [];
-        const outcome = sanctionsGate(ss, reviews);
-        const expected =
-          ss.length > 0 &&
-          !reviews.some((r) => r.status === "blocked") &&
-          ss.every(
-            (s) =>
-              s.status === "clear" ||
-              reviews.some((r) => r.screenId === s.id && r.status === "cleared"),
-          );
-        expect(outcome.pass).toBe(expected);
-        // A blocked review always holds, whatever else there is.
-        if (reviews.length && ss.length)
-          expect(
-            sanctionsGate(ss, [...reviews, { id: "rb", screenId: ss[0]!.id, status: "blocked" }])
-              .pass,
-          ).toBe(false);
-      }),
+      fc.property(
+        screens,
+        fc.array(fc.tuple(fc.nat(5), reviewStatus), { maxLength: 8 }),
+        (ss, rs) => {
+          const reviews = ss.length
+            ? rs.map(([i, st], n) => ({ id: `r${n}`, screenId: ss[i % ss.length]!.id, status: st }))
+            : [];
+          const outcome = sanctionsGate(ss, reviews);
+          const expected =
+            ss.length > 0 &&
+            !reviews.some((r) => r.status === "blocked") &&
+            ss.every(
+              (s) =>
+                s.status === "clear" ||
+                reviews.some((r) => r.screenId === s.id && r.status === "cleared"),
+            );
+          expect(outcome.pass).toBe(expected);
+          // A blocked review always holds, whatever else there is.
+          if (reviews.length && ss.length)
+            expect(
+              sanctionsGate(ss, [...reviews, { id: "rb", screenId: ss[0]!.id, status: "blocked" }])
+                .pass,
+            ).toBe(false);
+        },
+      ),
     );
   });
 });
@@ -341,14 +355,20 @@ describe("business days for the OFAC reporting deadline", () => {
 
   it("always lands on a business day after the start, never earlier than n calendar days", () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }), fc.integer({ min: 1, max: 30 }), (d, n) => {
-        const due = addBusinessDays(d, n);
-        const dow = due.getUTCDay();
-        expect(dow).not.toBe(0);
-        expect(dow).not.toBe(6);
-        expect(federalHolidays(due.getUTCFullYear()).has(due.toISOString().slice(0, 10))).toBe(false);
-        expect(due.getTime() - d.getTime()).toBeGreaterThanOrEqual((n - 1) * 86_400_000);
-      }),
+      fc.property(
+        fc.date({ min: new Date("2020-01-01"), max: new Date("2035-12-31"), noInvalidDate: true }),
+        fc.integer({ min: 1, max: 30 }),
+        (d, n) => {
+          const due = addBusinessDays(d, n);
+          const dow = due.getUTCDay();
+          expect(dow).not.toBe(0);
+          expect(dow).not.toBe(6);
+          expect(federalHolidays(due.getUTCFullYear()).has(due.toISOString().slice(0, 10))).toBe(
+            false,
+          );
+          expect(due.getTime() - d.getTime()).toBeGreaterThanOrEqual((n - 1) * 86_400_000);
+        },
+      ),
     );
   });
 });

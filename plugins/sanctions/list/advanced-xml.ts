@@ -110,8 +110,7 @@ export async function readSdnAdvancedXml(input: Readable): Promise<SdnIssue> {
         if (alias) docName = [];
         break;
       case "NamePartValue":
-        if (docName)
-          part = { group: a.NamePartGroupID ?? "", script: a.ScriptID ?? "", value: "" };
+        if (docName) part = { group: a.NamePartGroupID ?? "", script: a.ScriptID ?? "", value: "" };
         break;
       case "NamePartGroup":
         if (party && a.ID) groups.set(a.ID, a.NamePartTypeID ?? "");
@@ -194,7 +193,8 @@ export async function readSdnAdvancedXml(input: Readable): Promise<SdnIssue> {
           entry.programs.push(text.trim());
         break;
       case "Date":
-        if (entry && parent === "EntryEvent" && date.y) entry.dates.push(`${date.y}-${date.m}-${date.d}`);
+        if (entry && parent === "EntryEvent" && date.y)
+          entry.dates.push(`${date.y}-${date.m}-${date.d}`);
         break;
       case "SanctionsEntry":
         if (entry) {

@@ -21,57 +21,75 @@ export interface AlertRequest {
 }
 
 /**
- * Raises an alert inside the caller's write(): at most one per matter, type and target, however
+ * Raises alerts inside the caller's write(): at most one per matter, type and target, however
  * many requests race (a unique index with ON CONFLICT DO NOTHING, which unlike a caught unique
- * violation leaves a PostgreSQL transaction usable). Only a new alert is audited and emits
- * `alert.created`. Returns the alert and whether this call created it.
+ * violation leaves a PostgreSQL transaction usable). A batch costs one read, and one insert when
+ * some alert is new; only alerts this call created are audited and emit `alert.created`. Returns the created alerts' ids.
  */
-export async function raiseAlert(
+export async function raiseAlerts(
   _ctx: RequestContext,
   rec: Recorder,
-  request: AlertRequest,
-): Promise<{ alertId: string; created: boolean }> {
-  const { tx, audit, emit } = rec;
-  const id = newId("alert");
+  requests: readonly AlertRequest[],
+): Promise<string[]> {
+  // Usually every alert exists already (the same targets screened again): one read settles it.
+  const existing = await rec.tx.alert.findMany({
+    where: {
+      OR: requests.map((r) => ({ matterId: r.matterId, type: r.type, target: r.target })),
+    },
+    select: { matterId: true, type: true, target: true },
+  });
+  const seen = new Set(existing.map(alertKey));
+  const fresh = requests.filter((r) => !seen.has(alertKey(r)));
+  if (!fresh.length) return [];
   const now = new Date();
-  const { count } = await tx.alert.createMany({
-    data: [
-      {
-        id,
-        matterId: request.matterId,
-        type: request.type,
-        severity: request.severity,
-        status: "open",
-        target: request.target,
-        reason: request.reason,
-        details: (request.details ?? {}) as object,
-        createdAt: now,
-        updatedAt: now,
-      } as never,
-    ],
+  const rows = fresh.map((r) => ({
+    id: newId("alert"),
+    matterId: r.matterId,
+    type: r.type,
+    severity: r.severity,
+    status: "open",
+    target: r.target,
+    reason: r.reason,
+    details: (r.details ?? {}) as object,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const created = await rec.tx.alert.createManyAndReturn({
+    data: rows as never,
     skipDuplicates: true,
+    select: { id: true },
   });
-  if (count === 0) {
-    const existing = await tx.alert.findFirstOrThrow({
-      where: { matterId: request.matterId, type: request.type, target: request.target },
-      select: { id: true },
+  const ids = new Set(created.map((c) => c.id));
+  for (const row of rows) {
+    if (!ids.has(row.id)) continue;
+    const data = {
+      matter_id: row.matterId,
+      alert_id: row.id,
+      type: row.type,
+      severity: row.severity,
+      target: row.target,
+      reason: row.reason,
+    };
+    await rec.audit({
+      eventType: "alert.created",
+      objectType: "alert",
+      objectId: row.id,
+      matterId: row.matterId,
+      details: data,
     });
-    return { alertId: existing.id, created: false };
+    await rec.emit("alert.created", data);
   }
-  const data = {
-    matter_id: request.matterId,
-    alert_id: id,
-    type: request.type,
-    severity: request.severity,
-    target: request.target,
-  };
-  await audit({
-    eventType: "alert.created",
-    objectType: "alert",
-    objectId: id,
-    matterId: request.matterId,
-    details: { ...data, reason: request.reason },
-  });
-  await emit("alert.created", { ...data, reason: request.reason });
-  return { alertId: id, created: true };
+  return rows.filter((r) => ids.has(r.id)).map((r) => r.id);
+}
+
+const alertKey = (a: { matterId: string; type: string; target: string }) =>
+  `${a.matterId}\u0000${a.type}\u0000${a.target}`;
+
+/** One alert; see raiseAlerts. Returns the alert's id, or null when it already existed. */
+export async function raiseAlert(
+  ctx: RequestContext,
+  rec: Recorder,
+  request: AlertRequest,
+): Promise<string | null> {
+  return (await raiseAlerts(ctx, rec, [request]))[0] ?? null;
 }

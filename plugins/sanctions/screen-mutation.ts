@@ -2,7 +2,7 @@ import { missing } from "../../src/errors.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
-import { raiseAlert } from "../alerts/service.js";
+import { raiseAlerts } from "../alerts/service.js";
 import { checkTexts, checkWallets } from "../debtors/validate.js";
 import { assertMatterWritable } from "../matters/service.js";
 import { ScreenSanctionsInput } from "./inputs.js";
@@ -100,8 +100,11 @@ export function registerScreenMutation() {
             const byInput = new Map<string, ScreenMatch[]>();
             for (const m of outcome.matches)
               byInput.set(m.input, [...(byInput.get(m.input) ?? []), m]);
-            for (const hits of byInput.values())
-              await raiseAlert(ctx, rec, alertOf(input.matterId, created.id, hits));
+            await raiseAlerts(
+              ctx,
+              rec,
+              [...byInput.values()].map((hits) => alertOf(input.matterId, created.id, hits)),
+            );
           }
           return created;
         });

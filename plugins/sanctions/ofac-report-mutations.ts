@@ -2,7 +2,7 @@ import { ApiError, invalid, missing } from "../../src/errors.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
-import { assertMatterWritable } from "../matters/service.js";
+import { assertMatterWritable, assertOpen, findMatter } from "../matters/service.js";
 import { addBusinessDays } from "./business-days.js";
 import { CreateOfacReportInput, TransitionOfacReportInput } from "./inputs.js";
 import { findOfacReport, findReview } from "./queries.js";
@@ -31,7 +31,7 @@ export function registerOfacReportMutations() {
       resolve: async (_root, { input }, ctx) => {
         if (!input.counselOwner.trim())
           throw invalid("counsel_owner", "counsel_owner must not be empty.");
-        await assertMatterWritable(ctx, input.matterId);
+        const matter = await findMatter(ctx, input.matterId);
         const review = await findReview(ctx, input.sanctionsReviewId, "sanctions_review_id");
         if (review.matterId !== input.matterId)
           throw invalid(
@@ -43,6 +43,7 @@ export function registerOfacReportMutations() {
             "sanctions_review_id",
             `Sanctions review '${review.id}' is ${review.status}; only a blocked review needs an OFAC report.`,
           );
+        assertOpen(matter);
         const blockedOn = review.decidedAt;
         const dueDate = addBusinessDays(blockedOn, REPORTING_BUSINESS_DAYS);
         return write(ctx, async ({ tx, audit }) => {

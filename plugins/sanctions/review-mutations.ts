@@ -2,7 +2,7 @@ import { ApiError, invalid } from "../../src/errors.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
-import { assertMatterWritable } from "../matters/service.js";
+import { assertMatterWritable, assertOpen, findMatter } from "../matters/service.js";
 import { blockedPropertyAnalysis } from "./analysis.js";
 import { CreateSanctionsReviewInput, DecideSanctionsReviewInput } from "./inputs.js";
 import { findReview, findScreen } from "./queries.js";
@@ -34,10 +34,12 @@ export function registerReviewMutations() {
         }),
       },
       resolve: async (_root, { input }, ctx) => {
-        await assertMatterWritable(ctx, input.matterId);
+        // 404s (matter, then screen) come before the closed-matter refusal (CONTRACT.md §2 order).
+        const matter = await findMatter(ctx, input.matterId);
         const screen = await findScreen(ctx, input.screenId, "screen_id");
         if (screen.matterId !== input.matterId)
           throw invalid("screen_id", `Screen '${screen.id}' belongs to another matter.`);
+        assertOpen(matter);
         return write(ctx, async ({ tx, audit }) => {
           const created = await tx.sanctionsReview.create({
             data: {

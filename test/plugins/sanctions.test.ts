@@ -438,6 +438,17 @@ describe("sanctions reviews and decisions", () => {
       "resource_missing",
     );
   });
+
+  it("looks objects up before refusing writes under a closed matter", async () => {
+    const matterId = await seed.matter(api);
+    const screen = await screenOf(matterId, { wallets: [LISTED_WALLET] });
+    const closed = await api.post(`/v1/matters/${matterId}/close`, { reason: "paid" });
+    expect(closed.status, closed.text).toBe(200);
+    const post = (screenId: string) =>
+      api.post("/v1/sanctions/review-packet", { matter_id: matterId, screen_id: screenId });
+    expectError(await post("scr_01jxd4m5q6r7s8t9v0w1x2y3z4"), 404, "resource_missing", "screen_id");
+    expectError(await post(screen.screen_id), 409, "matter_closed");
+  });
 });
 
 describe("OFAC report workflow", () => {

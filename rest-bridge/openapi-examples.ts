@@ -58,6 +58,9 @@ const BY_TYPE_FIELD: Record<string, unknown> = {
   "RecordNetworkSignalInput.rawValueRedacted": "203.0.113.x",
   "RecordNetworkSignalInput.walletAddress": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
   "RecordNetworkSignalInput.privacyRestrictions": ["counsel_only"],
+  "CreateSanctionsReviewInput.notes": "Two wallet hits; check the KYC file of the exchange.",
+  "DecideSanctionsReviewInput.notes": "Same DOB and passport as the SDN entry; property blocked.",
+  "TransitionOfacReportInput.status": "submitted",
 };
 
 const BY_FIELD: Record<string, unknown> = {
@@ -118,6 +121,11 @@ const BY_FIELD: Record<string, unknown> = {
   emails: ["jane.doe@example.com"],
   phones: ["+1 415 555 0100"],
   ibans: ["GB82WEST12345698765432"],
+  entities: ["Doe Holdings Ltd"],
+  counterparties: ["Northwind Exchange Ltd"],
+  counsel_owner: "Jordan Counsel, Esq.",
+  submitted_by: "Jordan Counsel, Esq.",
+  screen_id: "scr_01jxd4m5q6r7s8t9v0w1x2y3z4",
 };
 
 /** A well-formed id with the prefix its field name implies (`matter_id` → `mat_…`). */

@@ -38,6 +38,10 @@ export const ID_PREFIXES = {
   attributionNode: "agn",
   attributionEdge: "age",
   networkSignal: "nas",
+  sanctionsScreen: "scr",
+  sanctionsReview: "srv",
+  ofacReport: "ofr",
+  alert: "alr",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -9,6 +9,8 @@ import { webhooksModule } from "../plugins/webhooks/index.js";
 import { debtorsModule } from "../plugins/debtors/index.js";
 import { attributionModule } from "../plugins/attribution/index.js";
 import { networkModule } from "../plugins/network/index.js";
+import { alertsModule } from "../plugins/alerts/index.js";
+import { sanctionsModule } from "../plugins/sanctions/index.js";
 
 /** The explicit, ordered module list: the only place src/ reaches into plugins/. */
 export const MODULES: ModuleManifest[] = [
@@ -22,4 +24,6 @@ export const MODULES: ModuleManifest[] = [
   debtorsModule,
   attributionModule,
   networkModule,
+  alertsModule,
+  sanctionsModule,
 ];

@@ -92,6 +92,7 @@ export const DeadlineTypeEnum = builder.enumType("DeadlineType", {
     hearing: "Attend a hearing.",
     packet: "Send a packet.",
     monitoring: "Review monitoring results.",
+    ofac_report: "File an OFAC report within 10 business days of blocking (31 CFR 501.603/604).",
   }),
 });
 

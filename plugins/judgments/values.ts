@@ -21,6 +21,8 @@ export const DEADLINE_TYPES = [
   "hearing",
   "packet",
   "monitoring",
+  // Set by the sanctions module's OFAC reports (31 CFR 501.603/604).
+  "ofac_report",
 ] as const;
 export const DEADLINE_STATUSES = ["open", "completed", "cancelled"] as const;
 

@@ -44,6 +44,10 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["AttributionClaim", { field: "matterId", nullable: false }],
   ["AttributionGraph", { field: "matterId", nullable: false }],
   ["NetworkSignal", { field: "matterId", nullable: false }],
+  ["SanctionsScreen", { field: "matterId", nullable: false }],
+  ["SanctionsReview", { field: "matterId", nullable: false }],
+  ["OfacReport", { field: "matterId", nullable: false }],
+  ["Alert", { field: "matterId", nullable: false }],
 ]);
 
 const WHERE_OPS = new Set([

@@ -181,6 +181,37 @@ export class Seed {
     const audit = await made(
       client.post("/v1/audit/events", { matter_id: matterId, event_type: "note.recorded" }),
     );
+    // A matching screen (and its `sanctions` alert), a blocked review and its OFAC report with
+    // the report's deadline.
+    const screen = await made(
+      client.post("/v1/sanctions/screen", {
+        matter_id: matterId,
+        wallets: [LISTED_WALLET],
+        entities: ["J Doe"],
+      }),
+      200,
+    );
+    const review = await made(
+      client.post("/v1/sanctions/review-packet", {
+        matter_id: matterId,
+        screen_id: screen.screen_id,
+      }),
+    );
+    await made(
+      client.post(`/v1/sanctions/${review.review_id}/decision`, {
+        decision: "blocked",
+        counsel_owner: "Jordan Counsel, Esq.",
+      }),
+      200,
+    );
+    await made(
+      client.post("/v1/sanctions/ofac-report-workflow", {
+        matter_id: matterId,
+        sanctions_review_id: review.review_id,
+        report_type: "blocked_property",
+        counsel_owner: "Jordan Counsel, Esq.",
+      }),
+    );
     const events = await made(client.get("/v1/events?type=authority.granted&limit=100"), 200);
     const event = events.items.find(
       (e: { data: { authority_id?: string } }) => e.data.authority_id === grant.authority_id,
@@ -199,6 +230,7 @@ export class Seed {
       operationId: operation.id,
       auditEventId: audit.event_id,
       eventId: event.event_id,
+      reviewId: review.review_id,
     };
   }
 }
@@ -219,4 +251,9 @@ export interface MatterRecords {
   auditEventId: string;
   /** The grant's `authority.granted` event. */
   eventId: string;
+  /** A blocked sanctions review (its screen matched LISTED_WALLET). */
+  reviewId: string;
 }
+
+/** An Ethereum address on the shipped OFAC SDN list (Lifshits, Artem Mikhaylovich; CYBER2). */
+export const LISTED_WALLET = "0x901bb9583b24d97e995513c6778dc6888ab6870e";

@@ -1,0 +1,58 @@
+import type { RequestContext } from "../../src/context.js";
+import { ApiError } from "../../src/errors.js";
+import { builder } from "../../src/schema/builder.js";
+import { OfacReportRef, SanctionsReviewRef, SanctionsScreenRef } from "./types.js";
+
+const absent = (what: string, id: string, param?: string) =>
+  new ApiError("resource_missing", {
+    message: `No such ${what}: '${id}'.`,
+    ...(param ? { param } : {}),
+  });
+
+export async function findScreen(ctx: RequestContext, id: string, param?: string) {
+  const found = await ctx.db.sanctionsScreen.findUnique({ where: { id } });
+  if (!found) throw absent("sanctions screen", id, param);
+  return found;
+}
+
+export async function findReview(ctx: RequestContext, id: string, param?: string) {
+  const found = await ctx.db.sanctionsReview.findUnique({ where: { id } });
+  if (!found) throw absent("sanctions review", id, param);
+  return found;
+}
+
+export async function findOfacReport(ctx: RequestContext, id: string) {
+  const found = await ctx.db.ofacReport.findUnique({ where: { id } });
+  if (!found) throw absent("OFAC report", id);
+  return found;
+}
+
+export function registerSanctionsQueries() {
+  builder.queryField("sanctionsReview", (t) =>
+    t.field({
+      type: SanctionsReviewRef,
+      description: "One sanctions review (GET /v1/sanctions/{review_id}).",
+      gate: { scope: "sanctions:read" },
+      args: { id: t.arg.id({ required: true, description: "Review id (srv_…)." }) },
+      resolve: (_root, { id }, ctx) => findReview(ctx, id),
+    }),
+  );
+  builder.queryField("sanctionsScreen", (t) =>
+    t.field({
+      type: SanctionsScreenRef,
+      description: "One stored sanctions screen.",
+      gate: { scope: "sanctions:read" },
+      args: { id: t.arg.id({ required: true, description: "Screen id (scr_…)." }) },
+      resolve: (_root, { id }, ctx) => findScreen(ctx, id),
+    }),
+  );
+  builder.queryField("ofacReport", (t) =>
+    t.field({
+      type: OfacReportRef,
+      description: "One OFAC report.",
+      gate: { scope: "sanctions:read" },
+      args: { id: t.arg.id({ required: true, description: "OFAC report id (ofr_…)." }) },
+      resolve: (_root, { id }, ctx) => findOfacReport(ctx, id),
+    }),
+  );
+}

@@ -63,8 +63,8 @@ export function sanctionsList(dir = DATA_DIR): SanctionsList {
   if (dir !== DATA_DIR)
     return buildSanctionsList(readJson(`${dir}/${ADDRESS_FILE}`), readJson(`${dir}/${NAME_FILE}`));
   shipped ??= buildSanctionsList(
-    readJson(`${DATA_DIR}${ADDRESS_FILE}`),
-    readJson(`${DATA_DIR}${NAME_FILE}`),
+    readJson(`${DATA_DIR}/${ADDRESS_FILE}`),
+    readJson(`${DATA_DIR}/${NAME_FILE}`),
   );
   return shipped;
 }

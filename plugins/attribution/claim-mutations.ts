@@ -1,5 +1,5 @@
 import type { RequestContext } from "../../src/context.js";
-import { ApiError, invalid, notFound } from "../../src/errors.js";
+import { ApiError, invalid } from "../../src/errors.js";
 import { idPrefix, newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
@@ -45,7 +45,7 @@ export function registerClaimMutations() {
     t.field({
       type: AttributionClaimRef,
       description:
-        "Records a sourced attribution claim under an open matter; its confidence is computed from the evidence (CONTRACT.md §13).",
+        "Records a sourced attribution claim under an open matter. Its confidence is computed from the evidence (CONTRACT.md §13): `source_type` is the primary evidence, each other distinct source ref corroborates. A given `confidence` may lower that score, never raise it.",
       gate: { scope: "attribution:write" },
       args: {
         input: t.arg({
@@ -101,7 +101,7 @@ export function registerClaimMutations() {
     t.field({
       type: ConfidenceScoreRef,
       description:
-        "Scores a claim from an evidence tier, independent corroboration (noisy-OR) and contradictions (each halves), and stores the result on the claim.",
+        "Scores a claim from an evidence tier, independent corroboration (noisy-OR) and contradictions (each halves), and stores the result on the claim (replacing its confidence, label and score basis). Evidence that is all network/IP stays `weak_signal`. A corroborating claim of another matter is 404 naming the item (`corroboration[1]`).",
       gate: { scope: "attribution:score" },
       args: {
         input: t.arg({

@@ -15,7 +15,7 @@ export function registerGraphMutations() {
     t.field({
       type: AttributionGraphRef,
       description:
-        "Builds, or refreshes, the attribution graph of a matter's wallet set: nodes, one edge per claim, the claims and their confidence matrix.",
+        "Builds, or refreshes, the attribution graph of a matter's wallet set: nodes, one edge per claim, the claims and their confidence matrix. A wallet id that is malformed or repeated is 400, one of another matter or out of the caller's reach 404, each naming the item (`wallet_ids[1]`).",
       gate: { scope: "attribution:graph" },
       args: {
         input: t.arg({ type: BuildAttributionGraphInput, required: true, description: "Wallets." }),

@@ -81,7 +81,7 @@ export function registerNetworkMutations() {
     t.field({
       type: CorrelationResultRef,
       description:
-        "Matches a matter's network signals to its wallets by address. Every correlation needs review; a signal with no independent non-network link never exceeds L1. Computed, not stored; audited.",
+        "Matches a matter's network signals to its wallets by normalised address. Level: L0 without legal process; with it L1, L2 with one independent non-network link (an attribution claim about the wallet whose evidence is not tier 5), L3 with two or more, so an IP signal alone never exceeds L1. Every correlation is `review_required` and says the signal is not standalone proof. Ids malformed or repeated are 400, of another matter or out of reach 404, naming the item. Computed, not stored; audited.",
       gate: { scope: "network:correlate" },
       args: {
         input: t.arg({ type: CorrelateNetworkSignalsInput, required: true, description: "Scope." }),

@@ -56,12 +56,13 @@ export function registerScoreMutation() {
         if (idPrefix(input.claimId) !== "acl")
           throw invalid("claim_id", "claim_id is not an attribution claim id (acl_…).");
         const claim = await findClaim(ctx, input.claimId);
-        await assertMatterWritable(ctx, claim.matterId);
         const tier = input.evidenceTier ?? claim.evidenceTier;
         const evidence: Evidence[] = [
           { tier: isTier(tier) ? tier : "tier_4", source: `evidence tier ${tier}` },
           ...(await corroborationEvidence(ctx, claim, corroboration)),
         ];
+        // After every 404 (the corroborating claims too): the closed matter's 409.
+        await assertMatterWritable(ctx, claim.matterId);
         const scored = scoreEvidence(evidence, contradictions);
         return write(ctx, async ({ tx, audit }) => {
           await tx.attributionClaim.update({

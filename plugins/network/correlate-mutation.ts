@@ -2,7 +2,7 @@ import { invalid } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
 import { checkIds, normalizeAddress, walletsOfMatter } from "../attribution/service.js";
-import { assertMatterWritable } from "../matters/service.js";
+import { assertOpen, findMatter } from "../matters/service.js";
 import { correlate } from "./correlate.js";
 import { CorrelateNetworkSignalsInput } from "./inputs.js";
 import { nonNetworkLinks, signalsOfMatter } from "./lookups.js";
@@ -29,9 +29,11 @@ export function registerCorrelateMutation() {
         checkIds("wallet_ids", input.walletIds ?? [], "wal");
         checkIds("signal_ids", input.signalIds ?? [], "nas");
         const matterId = input.matterId;
-        await assertMatterWritable(ctx, matterId);
+        // Every 404 before the closed matter's 409 (CONTRACT.md §2 order).
+        const matter = await findMatter(ctx, matterId);
         const wallets = await walletsOfMatter(ctx, matterId, input.walletIds ?? null);
         const signals = await signalsOfMatter(ctx, matterId, input.signalIds ?? null);
+        assertOpen(matter);
         const links = await nonNetworkLinks(ctx, matterId, wallets);
         const correlations = correlate(
           signals.map((s) => ({

@@ -640,6 +640,22 @@ describe("attribution graphs over REST", () => {
       expect(res.status, `${JSON.stringify(extra)}: ${res.text}`).toBe(status);
       expect(errorOf(res)).toMatchObject({ code, param });
     }
+    // Under a closed matter: the foreign id's 404 comes first, then the 409.
+    expect((await api.post(`/v1/matters/${matter}/close`, { reason: "paid" })).status).toBe(200);
+    const foreignFirst = await api.post("/v1/attribution/graph", {
+      matter_id: matter,
+      wallet_ids: [theirs[0].wallet_id],
+    });
+    expect(errorOf(foreignFirst)).toMatchObject({
+      code: "resource_missing",
+      param: "wallet_ids[0]",
+    });
+    const closed = await api.post("/v1/attribution/graph", {
+      matter_id: matter,
+      wallet_ids: [mine],
+    });
+    expect(closed.status).toBe(409);
+    expect(errorOf(closed).code).toBe("matter_closed");
     const empty = await api.post("/v1/attribution/graph", { matter_id: await seed.matter(api) });
     expect(empty.status).toBe(404);
     expect(errorOf(empty)).toMatchObject({ code: "resource_missing", param: "wallet_ids" });

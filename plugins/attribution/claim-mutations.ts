@@ -1,51 +1,18 @@
-import type { RequestContext } from "../../src/context.js";
-import { ApiError, invalid, notFound } from "../../src/errors.js";
-import { idPrefix, newId } from "../../src/ids.js";
+import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
-import { type Evidence, isTier, evidenceTierOf, scoreEvidence } from "../core/confidence.js";
 import { assertMatterWritable } from "../matters/service.js";
 import { checkConfidence, checkText, checkTexts } from "./checks.js";
 import { scoreNewClaim } from "./claim-scoring.js";
-import { AttributionClaimRef, ConfidenceScoreRef } from "./claim-types.js";
-import { CreateAttributionClaimInput, ScoreAttributionClaimInput } from "./inputs.js";
-
-export async function findClaim(ctx: RequestContext, id: string, param = "claim_id") {
-  const claim = await ctx.db.attributionClaim.findUnique({ where: { id } });
-  if (!claim) throw new ApiError("resource_missing", { param, message: `No such claim: '${id}'.` });
-  return claim;
-}
-
-/** A corroboration item: a tier, another claim of the matter (by id), or a source type. */
-async function corroborationEvidence(
-  ctx: RequestContext,
-  claim: { id: string; matterId: string },
-  items: readonly string[],
-): Promise<Evidence[]> {
-  const out: Evidence[] = [];
-  for (const [i, item] of items.entries()) {
-    if (idPrefix(item) !== "acl") {
-      out.push({ tier: evidenceTierOf(item), source: item });
-      continue;
-    }
-    const param = `corroboration[${i}]`;
-    if (item === claim.id) throw invalid(param, "A claim cannot corroborate itself.");
-    const other = await findClaim(ctx, item, param);
-    if (other.matterId !== claim.matterId) throw notFoundAt(param, item);
-    out.push({ tier: other.evidenceTier as Evidence["tier"], source: `claim ${item}` });
-  }
-  return out;
-}
-
-const notFoundAt = (param: string, id: string) =>
-  new ApiError("resource_missing", { param, message: `No such claim in this matter: '${id}'.` });
+import { AttributionClaimRef } from "./claim-types.js";
+import { CreateAttributionClaimInput } from "./inputs.js";
 
 export function registerClaimMutations() {
   builder.mutationField("createAttributionClaim", (t) =>
     t.field({
       type: AttributionClaimRef,
       description:
-        "Records a sourced attribution claim under an open matter; its confidence is computed from the evidence (CONTRACT.md §13).",
+        "Records a sourced attribution claim under an open matter. Its confidence is computed from the evidence (CONTRACT.md §13): `source_type` is the primary evidence, each other distinct source ref corroborates. A given `confidence` may lower that score, never raise it.",
       gate: { scope: "attribution:write" },
       args: {
         input: t.arg({
@@ -92,67 +59,6 @@ export function registerClaimMutations() {
             details: { confidence: claim.confidence, label: claim.label },
           });
           return claim;
-        });
-      },
-    }),
-  );
-
-  builder.mutationField("scoreAttributionClaim", (t) =>
-    t.field({
-      type: ConfidenceScoreRef,
-      description:
-        "Scores a claim from an evidence tier, independent corroboration (noisy-OR) and contradictions (each halves), and stores the result on the claim.",
-      gate: { scope: "attribution:score" },
-      args: {
-        input: t.arg({
-          type: ScoreAttributionClaimInput,
-          required: true,
-          description: "Evidence.",
-        }),
-      },
-      resolve: async (_root, { input }, ctx) => {
-        const corroboration = [...new Set(input.corroboration ?? [])];
-        const contradictions = [...new Set(input.contradictions ?? [])];
-        checkTexts("corroboration", input.corroboration ?? []);
-        checkTexts("contradictions", input.contradictions ?? []);
-        if (idPrefix(input.claimId) !== "acl")
-          throw invalid("claim_id", "claim_id is not an attribution claim id (acl_…).");
-        const claim = await findClaim(ctx, input.claimId);
-        await assertMatterWritable(ctx, claim.matterId);
-        const tier = input.evidenceTier ?? claim.evidenceTier;
-        const evidence: Evidence[] = [
-          { tier: isTier(tier) ? tier : "tier_4", source: `evidence tier ${tier}` },
-          ...(await corroborationEvidence(ctx, claim, corroboration)),
-        ];
-        const scored = scoreEvidence(evidence, contradictions);
-        return write(ctx, async ({ tx, audit }) => {
-          await tx.attributionClaim.update({
-            where: { id: claim.id },
-            data: {
-              evidenceTier: evidence[0]!.tier,
-              corroboration,
-              contradictions,
-              confidence: scored.score,
-              label: scored.label,
-              scoreBasis: scored.basis,
-              updatedAt: new Date(),
-            },
-          });
-          await audit({
-            eventType: "attribution_claim.scored",
-            objectType: "attribution_claim",
-            objectId: claim.id,
-            matterId: claim.matterId,
-            details: {
-              evidence_tier: evidence[0]!.tier,
-              corroboration,
-              contradictions,
-              score: scored.score,
-              label: scored.label,
-              previous_score: claim.confidence,
-            },
-          });
-          return { claimId: claim.id, ...scored };
         });
       },
     }),

@@ -3,7 +3,7 @@ import { ApiError, invalid } from "../../src/errors.js";
 import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
-import { assertMatterWritable } from "../matters/service.js";
+import { assertOpen, findMatter } from "../matters/service.js";
 import { checkIds } from "./checks.js";
 import { buildAttributionGraph } from "./graph.js";
 import { AttributionGraphRef } from "./graph-types.js";
@@ -15,7 +15,7 @@ export function registerGraphMutations() {
     t.field({
       type: AttributionGraphRef,
       description:
-        "Builds, or refreshes, the attribution graph of a matter's wallet set: nodes, one edge per claim, the claims and their confidence matrix.",
+        "Builds, or refreshes, the attribution graph of a matter's wallet set: nodes, one edge per claim, the claims and their confidence matrix. A wallet id that is malformed or repeated is 400, one of another matter or out of the caller's reach 404, each naming the item (`wallet_ids[1]`).",
       gate: { scope: "attribution:graph" },
       args: {
         input: t.arg({ type: BuildAttributionGraphInput, required: true, description: "Wallets." }),
@@ -25,8 +25,10 @@ export function registerGraphMutations() {
           throw invalid("wallet_ids", "wallet_ids must name at least one wallet, or be left out.");
         checkIds("wallet_ids", input.walletIds ?? [], "wal");
         const matterId = input.matterId;
-        await assertMatterWritable(ctx, matterId);
+        // Every 404 before the closed matter's 409 (CONTRACT.md §2 order).
+        const matter = await findMatter(ctx, matterId);
         const wallets = await walletsOfMatter(ctx, matterId, input.walletIds ?? null);
+        assertOpen(matter);
         if (!wallets.length)
           throw new ApiError("resource_missing", {
             param: "wallet_ids",

@@ -4,6 +4,7 @@ import { registerClaimMutations } from "./claim-mutations.js";
 import { registerGraphMutations } from "./graph-mutations.js";
 import { registerAttributionQueries } from "./queries.js";
 import { attributionRoutes } from "./routes.js";
+import { registerScoreMutation } from "./score-mutation.js";
 import { registerWalletMutations } from "./wallet-mutations.js";
 
 export const attributionModule: ModuleManifest = {
@@ -29,6 +30,7 @@ export const attributionModule: ModuleManifest = {
     });
     registerWalletMutations();
     registerClaimMutations();
+    registerScoreMutation();
     registerGraphMutations();
     registerAttributionQueries();
   },

@@ -12,7 +12,7 @@ export function registerWalletMutations() {
     t.field({
       type: WalletImportResultRef,
       description:
-        "Imports wallets under an open matter, each validated for its network; the same matter, network and normalised address is one Wallet record, into which later imports merge.",
+        "Imports wallets under an open matter. Each item is validated for its network (400 naming `wallets[i].address`; nothing is stored then). The same matter, network and normalised address (EVM hex and bech32 compare case-insensitively) is one Wallet record: duplicates in the request and later imports merge into it, keeping the first role, uniting source refs and keeping the highest confidence. `imported` counts new records only.",
       gate: { scope: "attribution:write" },
       args: {
         input: t.arg({ type: ImportWalletsInput, required: true, description: "The wallets." }),

@@ -45,7 +45,7 @@ export const WalletRef = builder.prismaNode("Wallet", {
     }),
     confidence: t.exposeFloat("confidence", {
       description:
-        "0–1. The highest given across imports; when none is given, the noisy-OR of the source refs' tiers (0.45 without sources).",
+        "0–1, the highest across imports: each import contributes its given confidence, or else the noisy-OR of the wallet's merged source refs (0.45 without sources).",
     }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "First import." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "Last merge." }),

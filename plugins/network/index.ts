@@ -1,8 +1,9 @@
 import type { ModuleManifest } from "../../rest-bridge/types.js";
 import { registerNode } from "../../src/schema/node-registry.js";
-import { registerNetworkMutations } from "./mutations.js";
+import { registerCorrelateMutation } from "./correlate-mutation.js";
 import { registerNetworkQueries } from "./queries.js";
 import { networkRoutes } from "./routes.js";
+import { registerSignalMutations } from "./signal-mutations.js";
 
 export const networkModule: ModuleManifest = {
   name: "network",
@@ -15,7 +16,8 @@ export const networkModule: ModuleManifest = {
       scope: "network:read",
       load: (ctx, ids) => ctx.db.networkSignal.findMany({ where: { id: { in: ids } } }),
     });
-    registerNetworkMutations();
+    registerSignalMutations();
+    registerCorrelateMutation();
     registerNetworkQueries();
   },
   routes: networkRoutes,

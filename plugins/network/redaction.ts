@@ -2,13 +2,14 @@ import ipaddr from "ipaddr.js";
 
 /**
  * Finds a full IP address inside free text, for refusing unredacted network values
- * (CONTRACT.md §13). Candidates are runs of address characters not glued to a word, so
- * `[2001:db8::1]:443`, `10.0.0.1:8080`, `fe80::1%eth0` and `::ffff:192.0.2.1` are found, while
- * `Foo::bar` is not. A CIDR prefix shorter than a host (`2001:db8::/32`, `192.168.0.0/16`) and
- * partial forms (`192.168.x.x`, `2001:db8:xxxx::`) are redaction, and pass.
+ * (CONTRACT.md §13). Candidates are runs of address characters, wherever they sit in the text,
+ * so `ip=203.0.113.7`, `[2001:db8::1]:443`, `10.0.0.1:8080`, `fe80::1%eth0` and
+ * `::ffff:192.0.2.1` are found. An IPv6 candidate needs two hex groups, so `Foo::bar` is not
+ * one. A CIDR prefix shorter than a host (`2001:db8::/32`, `192.168.0.0/16`) and partial forms
+ * (`192.168.x.x`, `2001:db8:xxxx::`) are redaction, and pass.
  */
-const IPV4 = /(?<![\w.])(\d{1,3}(?:\.\d{1,3}){3})(?:\/(\d{1,2}))?(?![\w.]*\w)/g;
-const IPV6 = /(?<![\w:.])([0-9a-f]*:[0-9a-f:.]*)(?:\/(\d{1,3}))?(?![\w:])/gi;
+const IPV4 = /(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?:\/(\d{1,2}))?(?!\.?\d)/g;
+const IPV6 = /(?<![0-9a-f:.])([0-9a-f]*:[0-9a-f:.]*)(?:\/(\d{1,3}))?(?![0-9a-f:])/gi;
 
 function fullHost(prefix: string | undefined, hostBits: number): boolean {
   return prefix === undefined || Number(prefix) >= hostBits;
@@ -20,7 +21,8 @@ export function findFullIpAddress(text: string): string | null {
   }
   for (const m of text.matchAll(IPV6)) {
     const candidate = m[1]!.replace(/[.:]+$/, (tail) => (tail.includes("::") ? "::" : ""));
-    if (!/[0-9a-f]/i.test(candidate) || (candidate.match(/:/g)?.length ?? 0) < 2) continue;
+    const groups = candidate.split(/:+/).filter((g) => /[0-9a-f]/i.test(g));
+    if (groups.length < 2 || (candidate.match(/:/g)?.length ?? 0) < 2) continue;
     if (ipaddr.IPv6.isValid(candidate) && fullHost(m[2], 128)) return candidate;
   }
   return null;

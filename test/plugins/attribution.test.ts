@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { walletsByAddress } from "../../plugins/attribution/service.js";
+import type { RequestContext } from "../../src/context.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
 import { Seed, type SeededOrg } from "../helpers/seed.js";
@@ -153,6 +155,15 @@ describe("importing wallets over REST", () => {
     // Another matter of the same tenant keeps its own record of the same address.
     const other = await importWallets([{ address: EVM, network: "ethereum" }]);
     expect(other.imported).toBe(1);
+  });
+
+  it("lets other stations find a matter's wallets by address in any case", async () => {
+    const matter = await seed.matter(api);
+    const { wallets } = await importWallets([{ address: EVM }, { address: BTC }], matter);
+    await importWallets([{ address: EVM }]);
+    const ctx = { db: app.db.root } as unknown as RequestContext;
+    const found = await walletsByAddress(ctx, matter, [EVM.toLowerCase(), BTC.toUpperCase(), EVM2]);
+    expect(found.map((w) => w.id).sort()).toEqual(wallets.map((w: any) => w.wallet_id).sort());
   });
 
   it("refuses a bad address naming the item, and stores nothing of the request", async () => {
@@ -629,6 +640,22 @@ describe("attribution graphs over REST", () => {
       expect(res.status, `${JSON.stringify(extra)}: ${res.text}`).toBe(status);
       expect(errorOf(res)).toMatchObject({ code, param });
     }
+    // Under a closed matter: the foreign id's 404 comes first, then the 409.
+    expect((await api.post(`/v1/matters/${matter}/close`, { reason: "paid" })).status).toBe(200);
+    const foreignFirst = await api.post("/v1/attribution/graph", {
+      matter_id: matter,
+      wallet_ids: [theirs[0].wallet_id],
+    });
+    expect(errorOf(foreignFirst)).toMatchObject({
+      code: "resource_missing",
+      param: "wallet_ids[0]",
+    });
+    const closed = await api.post("/v1/attribution/graph", {
+      matter_id: matter,
+      wallet_ids: [mine],
+    });
+    expect(closed.status).toBe(409);
+    expect(errorOf(closed).code).toBe("matter_closed");
     const empty = await api.post("/v1/attribution/graph", { matter_id: await seed.matter(api) });
     expect(empty.status).toBe(404);
     expect(errorOf(empty)).toMatchObject({ code: "resource_missing", param: "wallet_ids" });

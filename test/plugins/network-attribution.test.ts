@@ -47,6 +47,8 @@ describe("redaction check of raw network values", () => {
     ["IPv4 with a port", "seen at 10.0.0.1:8080 twice", "10.0.0.1"],
     ["IPv4 at a sentence end", "source was 198.51.100.23.", "198.51.100.23"],
     ["IPv4 as a /32 host", "10.0.0.1/32", "10.0.0.1"],
+    ["IPv4 glued to letters", "client203.0.113.7ms", "203.0.113.7"],
+    ["IPv6 glued to letters", "addr2001:db8::7334xyz", "2001:db8::7334"],
     [
       "full IPv6",
       "2001:0db8:0000:0000:0000:ff00:0042:8329",

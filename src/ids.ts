@@ -32,6 +32,11 @@ export const ID_PREFIXES = {
   debtorGraphEdge: "dge",
   debtorClaim: "dcl",
   assetHypothesis: "ahy",
+  cryptoAssetMap: "cam",
+  cryptoWallet: "cwl",
+  transactionTimeline: "ttl",
+  exchangeHypothesis: "exh",
+  stablecoinExposure: "sce",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

@@ -7,6 +7,7 @@ import { operationsModule } from "../plugins/operations/index.js";
 import { auditModule } from "../plugins/audit/index.js";
 import { webhooksModule } from "../plugins/webhooks/index.js";
 import { debtorsModule } from "../plugins/debtors/index.js";
+import { cryptoModule } from "../plugins/crypto/index.js";
 
 /** The explicit, ordered module list: the only place src/ reaches into plugins/. */
 export const MODULES: ModuleManifest[] = [
@@ -18,4 +19,5 @@ export const MODULES: ModuleManifest[] = [
   webhooksModule,
   auditModule,
   debtorsModule,
+  cryptoModule,
 ];

@@ -40,6 +40,10 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["EnforcementPlan", { field: "matterId", nullable: false }],
   ["Debtor", { field: "matterId", nullable: false }],
   ["DebtorGraph", { field: "matterId", nullable: false }],
+  ["CryptoAssetMap", { field: "matterId", nullable: false }],
+  ["TransactionTimeline", { field: "matterId", nullable: false }],
+  ["ExchangeHypothesis", { field: "matterId", nullable: false }],
+  ["StablecoinExposure", { field: "matterId", nullable: false }],
 ]);
 
 const WHERE_OPS = new Set([

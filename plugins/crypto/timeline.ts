@@ -6,6 +6,7 @@ export interface TimelineEvent {
   transactionHash: string;
   network: Network;
   logIndex: number;
+  blockNumber: number | null;
   timestamp: Date;
   fromAddress: string;
   toAddress: string;
@@ -27,7 +28,7 @@ const describe = (reference: ReferenceData, network: Network, address: string) =
 
 /**
  * The transfers of several wallets as one ordered timeline: oldest first, then by network,
- * transaction and log index; a transfer between two of the wallets appears once. Counterparties
+ * block and log index (chain order), then transaction; a transfer between two of the wallets appears once. Counterparties
  * with an exchange label are named.
  */
 export function buildTimeline(
@@ -48,6 +49,7 @@ export function buildTimeline(
         transactionHash: t.transactionHash,
         network: t.network,
         logIndex: t.index,
+        blockNumber: t.block,
         timestamp: t.timestamp,
         fromAddress: t.from,
         toAddress: t.to,
@@ -63,7 +65,8 @@ export function buildTimeline(
       (a, b) =>
         a.timestamp.getTime() - b.timestamp.getTime() ||
         a.network.localeCompare(b.network) ||
-        a.transactionHash.localeCompare(b.transactionHash) ||
-        a.logIndex - b.logIndex,
+        (a.blockNumber ?? 0) - (b.blockNumber ?? 0) ||
+        a.logIndex - b.logIndex ||
+        a.transactionHash.localeCompare(b.transactionHash),
     );
 }

@@ -371,7 +371,11 @@ const TimelineEventRef = builder.objectRef<TimelineEvent>("TimelineEvent").imple
   fields: (t) => ({
     transactionHash: t.exposeString("transactionHash", { description: "Transaction hash." }),
     network: t.exposeString("network", { description: "Network." }),
-    logIndex: t.exposeInt("logIndex", { description: "Position in the transaction." }),
+    logIndex: t.exposeInt("logIndex", { description: "Position in the block (log index)." }),
+    blockNumber: t.exposeInt("blockNumber", {
+      nullable: true,
+      description: "Block number (null for synthetic sandbox data).",
+    }),
     timestamp: t.expose("timestamp", { type: "DateTime", description: "Block time." }),
     fromAddress: t.exposeString("fromAddress", { description: "Sender." }),
     toAddress: t.exposeString("toAddress", { description: "Recipient." }),

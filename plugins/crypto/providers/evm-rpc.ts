@@ -1,4 +1,6 @@
 import {
+  BaseError,
+  ContractFunctionZeroDataError,
   createPublicClient,
   formatUnits,
   http,
@@ -90,12 +92,22 @@ export class EvmRpcProvider implements ChainProvider {
       const [native, ...held] = await Promise.all([
         c.getBalance({ address: owner }),
         ...tokens.map((t) =>
-          c.readContract({
-            address: t.contract as Address,
-            abi: ERC20,
-            functionName: "balanceOf",
-            args: [owner],
-          }),
+          c
+            .readContract({
+              address: t.contract as Address,
+              abi: ERC20,
+              functionName: "balanceOf",
+              args: [owner],
+            })
+            .catch((error: unknown) => {
+              // No contract at that address on this node (e.g. a test chain): nothing is held there.
+              if (
+                error instanceof BaseError &&
+                error.walk((e) => e instanceof ContractFunctionZeroDataError)
+              )
+                return 0n;
+              throw error;
+            }),
         ),
       ]);
       const nativeAsset = NATIVE_ASSET[network];
@@ -184,6 +196,7 @@ export class EvmRpcProvider implements ChainProvider {
           network,
           transactionHash: log.transactionHash!,
           index: log.logIndex!,
+          block: Number(log.blockNumber!),
           timestamp: new Date(stamps.get(log.blockNumber!)! * 1000),
           from: log.args.from!,
           to: log.args.to!,

@@ -110,6 +110,7 @@ export class SandboxProvider implements ChainProvider {
         network,
         transactionHash: isEvm(network) ? `0x${hash}` : hash,
         index: rng.int(0, 200),
+        block: null,
         timestamp: new Date(SANDBOX_PERIOD.from.getTime() + seconds * 1000),
         from: sent ? address : counterparty,
         to: sent ? counterparty : address,

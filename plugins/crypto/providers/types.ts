@@ -16,8 +16,10 @@ export interface Balance {
 export interface Transfer {
   network: Network;
   transactionHash: string;
-  /** Position within the transaction (log index), for a stable order. */
+  /** Position within the block (log index), for a stable order. */
   index: number;
+  /** Block number where the provider knows it (null for synthetic data). */
+  block: number | null;
   timestamp: Date;
   from: string;
   to: string;

@@ -4,6 +4,9 @@ import { BOOTSTRAP_SECRET } from "./app.js";
 import { type ApiResponse, Client } from "./http.js";
 
 let counter = 0;
+
+/** An EVM address whose synthetic sandbox data has exchange links and stablecoin holdings. */
+export const SANDBOX_WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const unique = (label: string) => `${label} ${++counter}`;
 
 export interface SeededOrg {
@@ -94,7 +97,8 @@ export class Seed {
    * One record of every matter-tied kind under `matterId`, made through the API by `client`
    * (scope `*`): an authority grant and its `authority.granted` event, a claimant, a judgment
    * with its deadlines, a passing validation and a plan, a debtor with a graph, an operation
-   * with a transition, and a manual audit event. Extend it when a module adds a matter-tied
+   * with a transition, a manual audit event, and a sandbox crypto asset map (with its exchange
+   * hypotheses and stablecoin exposure) and transaction timeline. Extend it when a module adds a matter-tied
    * record (test/platform/matter-isolation.test.ts fails until a seeded kind exists).
    */
   async matterRecords(client: Client, matterId: string): Promise<MatterRecords> {
@@ -152,6 +156,19 @@ export class Seed {
     const audit = await made(
       client.post("/v1/audit/events", { matter_id: matterId, event_type: "note.recorded" }),
     );
+    const assetMap = await made(
+      client.post("/v1/crypto/asset-map", { matter_id: matterId, wallets: [SANDBOX_WALLET] }),
+      200,
+    );
+    expect(assetMap.exchange_hypotheses.length, "sandbox exchange hypotheses").toBeGreaterThan(0);
+    expect(assetMap.stablecoin_exposure.length, "sandbox stablecoin exposure").toBeGreaterThan(0);
+    const timeline = await made(
+      client.post("/v1/crypto/transaction-timeline", {
+        matter_id: matterId,
+        wallets: [SANDBOX_WALLET],
+      }),
+      200,
+    );
     const events = await made(client.get("/v1/events?type=authority.granted&limit=100"), 200);
     const event = events.items.find(
       (e: { data: { authority_id?: string } }) => e.data.authority_id === grant.authority_id,
@@ -166,6 +183,8 @@ export class Seed {
       operationId: operation.id,
       auditEventId: audit.event_id,
       eventId: event.event_id,
+      assetMapId: assetMap.map_id,
+      timelineId: timeline.timeline_id,
     };
   }
 }
@@ -181,4 +200,6 @@ export interface MatterRecords {
   auditEventId: string;
   /** The grant's `authority.granted` event. */
   eventId: string;
+  assetMapId: string;
+  timelineId: string;
 }

@@ -2,6 +2,7 @@ import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
 import { assertMatterWritable } from "../matters/service.js";
+import { insertRows } from "./bulk-insert.js";
 import { stablecoinExposures, tokenExposures } from "./exposures.js";
 import { hypothesesFrom, type LinkEvidence } from "./hypotheses.js";
 import { BuildCryptoAssetMapInput } from "./inputs.js";
@@ -50,45 +51,39 @@ export function registerAssetMapMutation() {
         const scored = hypothesesFrom(evidence);
         const exposures = includeStablecoins ? stablecoinExposures(balances, reference) : [];
         const id = newId("cryptoAssetMap");
+        const createdAt = new Date();
         const common = {
           matterId: input.matterId,
           assetMapId: id,
           sourceType: provider.sourceType,
-          createdAt: new Date(),
+          createdAt,
         };
         const hypotheses = hypothesisRows(scored, facts, sourceRefs, common);
         const stablecoins = exposureRows(exposures, common);
         const reviewRequired =
           scored.some((h) => h.confidence < 0.75) || exposures.some((e) => e.reviewRequired);
-        return write(ctx, async ({ tx, audit }) => {
-          const map = await tx.cryptoAssetMap.create({
-            data: {
-              id,
-              matterId: input.matterId,
-              chains: [...new Set(targets.map((x) => x.network))],
-              includeStablecoins,
-              includeExchanges,
-              wallets: mapWallets(
-                input.matterId,
-                requested,
-                evidence,
-                sourceRefs,
-                provider.sourceType,
-              ) as object[],
-              tokenExposures: tokenExposures(balances, reference) as object[],
-              sourceRefs: sourceRefs as object[],
-              sourceType: provider.sourceType,
-              reviewState: {
-                reviewRequired,
-                reviewStatus: reviewRequired ? "pending" : "not_required",
-              },
-              createdAt: common.createdAt,
-            } as never,
-          });
-          if (hypotheses.length)
-            await tx.exchangeHypothesis.createMany({ data: hypotheses as never });
-          if (stablecoins.length)
-            await tx.stablecoinExposure.createMany({ data: stablecoins as never });
+        const map = {
+          id,
+          organizationId: ctx.principal.organizationId,
+          environment: ctx.principal.environment,
+          matterId: input.matterId,
+          chains: [...new Set(targets.map((x) => x.network))] as string[],
+          includeStablecoins,
+          includeExchanges,
+          wallets: mapWallets(input.matterId, requested, evidence, sourceRefs, provider.sourceType),
+          tokenExposures: tokenExposures(balances, reference),
+          sourceRefs,
+          sourceType: provider.sourceType,
+          reviewState: {
+            reviewRequired,
+            reviewStatus: reviewRequired ? "pending" : "not_required",
+          },
+          createdAt,
+        };
+        await write(ctx, async ({ tx, audit }) => {
+          await insertRows(tx, ctx, "crypto_asset_maps", [map]);
+          await insertRows(tx, ctx, "exchange_hypotheses", hypotheses);
+          await insertRows(tx, ctx, "stablecoin_exposures", stablecoins);
           await audit({
             eventType: "crypto_asset_map.built",
             objectType: "crypto_asset_map",
@@ -98,12 +93,18 @@ export function registerAssetMapMutation() {
               wallets: requested.length,
               chains: map.chains,
               source_type: provider.sourceType,
-              exchange_hypotheses: hypotheses.map((h) => h.id),
-              stablecoin_exposures: stablecoins.map((s) => s.id),
+              exchange_hypotheses: hypotheses.length,
+              stablecoin_exposures: stablecoins.length,
             },
           });
-          return map;
         });
+        // The stored rows as read back (relations in their read order: confidence then id, and
+        // ids are assigned in that order), so the response needs no second read.
+        return {
+          ...map,
+          exchangeHypotheses: hypotheses,
+          stablecoinExposure: stablecoins,
+        } as never;
       },
     }),
   );

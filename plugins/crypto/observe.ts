@@ -6,7 +6,7 @@ import type { ReferenceData } from "./reference.js";
 import { targetKey, type Target } from "./targets.js";
 
 /** Unlabelled counterparties followed per wallet for one-hop links (bounds provider calls). */
-export const MAX_INTERMEDIARIES = 5;
+export const MAX_INTERMEDIARIES = 3;
 
 /** The whole history a provider holds, for stations that take no window. */
 export const allTime = (): TimeWindow => ({ from: new Date(0), to: new Date() });

@@ -52,51 +52,47 @@ export function packetReadiness(
       ? {
           item: "authority_grant",
           status: "present",
-          detail: "The matter has a live authority grant.",
+          detail: "Live authority grant.",
         }
       : {
           item: "authority_grant",
           status: "missing",
-          detail: `Authority status is ${facts.authority}: grant authority on the matter first.`,
+          detail: `Authority ${facts.authority}: grant authority first.`,
         },
     facts.judgment === "validated"
       ? {
           item: "judgment",
           status: "present",
-          detail: "A judgment of the matter passed validation.",
+          detail: "Validated judgment.",
         }
       : {
           item: "judgment",
           status: "missing",
           detail:
-            facts.judgment === "entered"
-              ? "The matter's judgment has not passed validation."
-              : "The matter has no judgment on record.",
+            facts.judgment === "entered" ? "Judgment not validated." : "No judgment on record.",
         },
     hasSourceRefs
-      ? { item: "source_refs", status: "present", detail: "Sources tie the wallets to the matter." }
+      ? { item: "source_refs", status: "present", detail: "Wallet sources attached." }
       : {
           item: "source_refs",
           status: "missing",
-          detail: "Attach source refs showing the wallets belong to the debtor.",
+          detail: "Attach sources tying the wallets to the debtor.",
         },
     hop === "direct"
       ? {
           item: "direct_link",
           status: "present",
-          detail: "The wallet transacted with the exchange's labelled wallet.",
+          detail: "Direct transfer with a labelled wallet.",
         }
       : {
           item: "direct_link",
           status: "missing",
-          detail:
-            "Only a one-hop link: trace the intermediary before naming the exchange in a packet.",
+          detail: "One hop only: trace the intermediary first.",
         },
     {
       item: "label_confirmation",
       status: "review",
-      detail:
-        "Exchange labels are 2023–2026 snapshots of explorer tags and reserve lists: confirm the label against a current source before filing.",
+      detail: "Labels are 2023–2026 snapshots: confirm against a current source.",
     },
   ];
   const missing = checks.filter((c) => c.status === "missing").map((c) => c.item);

@@ -4,10 +4,13 @@ import type { StablecoinExposureShape } from "./exposures.js";
 import type { LinkEvidence, ScoredHypothesis } from "./hypotheses.js";
 import type { SourceType } from "./providers/types.js";
 import { packetReadiness, type MatterFacts } from "./readiness.js";
-import { chainRef, labelRefs } from "./wallets.js";
+import { chainRef } from "./wallets.js";
 
 /** A basis item as stored (JSON): the link without the fields its hypothesis already holds. */
-export type StoredEvidence = Omit<LinkEvidence, "wallet" | "network" | "exchange" | "timestamp"> & {
+export type StoredEvidence = Omit<
+  LinkEvidence,
+  "wallet" | "network" | "exchange" | "labelSources" | "timestamp"
+> & {
   timestamp: string;
 };
 
@@ -26,9 +29,15 @@ export function hypothesisRows(
   c: Common,
 ) {
   return scored.map((h) => {
+    // One ref per label dataset: the basis names each labelled wallet already.
     const refs = new Map<string, SourceRefShape>();
     for (const e of h.basis)
-      for (const r of labelRefs(e)) refs.set(`${r.sourceId}|${e.counterparty}`, r);
+      for (const sourceId of e.labelSources)
+        refs.set(sourceId, {
+          sourceId,
+          sourceType: "commercial_label",
+          title: `${h.exchange} wallet labels`,
+        });
     return {
       id: newId("exchangeHypothesis"),
       matterId: c.matterId,
@@ -37,10 +46,12 @@ export function hypothesisRows(
       wallet: h.wallet,
       network: h.network,
       hop: h.hop,
-      basis: h.basis.map(({ wallet: _w, network: _n, exchange: _e, timestamp, ...rest }) => ({
-        ...rest,
-        timestamp: timestamp.toISOString(),
-      })) as object[],
+      basis: h.basis.map(
+        ({ wallet: _w, network: _n, exchange: _e, labelSources: _l, timestamp, ...rest }) => ({
+          ...rest,
+          timestamp: timestamp.toISOString(),
+        }),
+      ) as object[],
       confidence: h.confidence,
       evidenceTier: h.evidenceTier,
       label: h.label,

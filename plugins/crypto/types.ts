@@ -171,9 +171,6 @@ const LinkEvidenceRef = builder.objectRef<StoredEvidence>("ExchangeLinkEvidence"
       nullable: true,
       description: "Its label text.",
     }),
-    labelSources: t.exposeStringList("labelSources", {
-      description: "Where the label comes from.",
-    }),
     via: t.exposeString("via", {
       nullable: true,
       description: "For one hop: the intermediary wallet.",

@@ -23,14 +23,12 @@ export const labelRefs = (
   e.labelSources.map((source) => ({
     sourceId: source,
     sourceType: "commercial_label",
-    title: `${e.exchange} label${e.counterpartyLabel ? ` "${e.counterpartyLabel}"` : ""} for ${e.counterparty}`,
-    uri: null,
+    title: e.counterpartyLabel ?? `${e.exchange} wallet list`,
   }));
 
 export const chainRef = (sourceType: SourceType, title: string): SourceRefShape => ({
   sourceType: sourceType === "synthetic" ? "synthetic" : "on_chain",
   title,
-  uri: null,
 });
 
 /**
@@ -73,7 +71,7 @@ export function mapWallets(
         role: "intermediary",
         exchange: null,
         label: null,
-        sourceRefs: [chainRef(sourceType, `Transfers between ${e.wallet} and ${e.via}`)],
+        sourceRefs: [chainRef(sourceType, `Transfers with ${e.wallet}`)],
         confidence: TIER_BASE.tier_2,
       });
     add(e.network, e.counterparty, {

@@ -21,7 +21,9 @@ export const SANDBOX_PERIOD = {
 };
 
 /** Share of transfers whose counterparty is a labelled exchange wallet (when the network has any). */
-const EXCHANGE_SHARE = 0.3;
+const EXCHANGE_SHARE = 0.25;
+/** Exchanges an address deals with: like a real debtor, a few, not every exchange listed. */
+const HOME_EXCHANGES = 2;
 /** Distinct non-exchange counterparties per address, so some recur. */
 const PEERS = 4;
 
@@ -88,7 +90,10 @@ export class SandboxProvider implements ChainProvider {
   /** Every synthetic transfer of the address, window aside. */
   allTransfers(network: Network, address: string): Transfer[] {
     const rng = rngFor("sandbox-transfers", network, addressKey(network, address));
-    const exchanges = this.reference.labelsByNetwork.get(network) ?? [];
+    const labelled = this.reference.labelsByNetwork.get(network) ?? [];
+    const names = [...new Set(labelled.map((l) => l.exchange))];
+    const home = new Set(Array.from({ length: HOME_EXCHANGES }, () => rng.pick(names)));
+    const exchanges = labelled.filter((l) => home.has(l.exchange));
     const peers = Array.from({ length: PEERS }, () => syntheticAddress(network, rng.bytes(32)));
     const assets: Array<{ asset: string; contract: string | null }> = [
       { asset: NATIVE_ASSET[network].symbol, contract: null },

@@ -1,6 +1,7 @@
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
 import { assertMatterWritable } from "../matters/service.js";
+import { insertRows } from "./bulk-insert.js";
 import { hypothesesFrom } from "./hypotheses.js";
 import { ProposeExchangeHypothesesInput } from "./inputs.js";
 import { allTime, exchangeEvidence, readTransfers } from "./observe.js";
@@ -49,7 +50,7 @@ export function registerHypothesesMutation() {
           common,
         );
         await write(ctx, async ({ tx, audit }) => {
-          if (items.length) await tx.exchangeHypothesis.createMany({ data: items as never });
+          await insertRows(tx, ctx, "exchange_hypotheses", items);
           await audit({
             eventType: "exchange_hypotheses.proposed",
             objectType: "exchange_hypothesis",

@@ -1,6 +1,7 @@
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
 import { assertMatterWritable } from "../matters/service.js";
+import { insertRows } from "./bulk-insert.js";
 import { stablecoinExposures } from "./exposures.js";
 import { AssessStablecoinExposureInput } from "./inputs.js";
 import { readBalances } from "./observe.js";
@@ -39,7 +40,7 @@ export function registerStablecoinMutation() {
         };
         const items = exposureRows(stablecoinExposures(balances, reference, assets), common);
         await write(ctx, async ({ tx, audit }) => {
-          if (items.length) await tx.stablecoinExposure.createMany({ data: items as never });
+          await insertRows(tx, ctx, "stablecoin_exposures", items);
           await audit({
             eventType: "stablecoin_exposure.assessed",
             objectType: "stablecoin_exposure",

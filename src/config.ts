@@ -26,6 +26,70 @@ export interface Config {
   corsOrigins: string[];
   /** `GET /metrics`: off, open, or behind `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
+  chains: ChainsConfig;
+}
+
+/** A token contract to read beside data/stablecoins.json (e.g. a test chain's token). */
+export interface ExtraToken {
+  network: string;
+  symbol: string;
+  contract: string;
+  decimals: number;
+  issuer: string;
+  /** Whether the issuer can freeze it (default false). */
+  canFreeze: boolean;
+}
+
+/** Live chain data (JSON-RPC) settings. */
+export interface ChainsConfig {
+  /** Network name (lower case, e.g. `ethereum`) → JSON-RPC URL, from MD_RPC_URL_<NETWORK>. */
+  rpcUrls: Record<string, string>;
+  timeoutMs: number;
+  /** Retries of a failed JSON-RPC request before the provider reports 503. */
+  retries: number;
+  extraTokens: ExtraToken[];
+}
+
+function rpcUrlsFrom(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const m = /^MD_RPC_URL_([A-Z0-9_]+)$/.exec(name);
+    if (!m || !value) continue;
+    if (!/^https?:\/\//.test(value))
+      throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+    out[m[1]!.toLowerCase()] = value;
+  }
+  return out;
+}
+
+/** MD_EXTRA_TOKENS: a JSON array of {network, symbol, contract, decimals, issuer?, can_freeze?}. */
+export function extraTokensFrom(text: string | undefined): ExtraToken[] {
+  if (!text) return [];
+  const fail = (why: string): never => {
+    throw new Error(`MD_EXTRA_TOKENS: ${why}`);
+  };
+  let rows: unknown;
+  try {
+    rows = JSON.parse(text);
+  } catch {
+    fail("not valid JSON");
+  }
+  if (!Array.isArray(rows)) fail("expected a JSON array");
+  return (rows as Array<Record<string, unknown>>).map((r, i) => {
+    const str = (k: string) =>
+      typeof r?.[k] === "string" && r[k] ? (r[k] as string) : fail(`[${i}].${k} must be a string`);
+    const decimals = r?.decimals;
+    if (!Number.isInteger(decimals) || (decimals as number) < 0 || (decimals as number) > 36)
+      fail(`[${i}].decimals must be an integer 0–36`);
+    return {
+      network: str("network").toLowerCase(),
+      symbol: str("symbol"),
+      contract: str("contract"),
+      decimals: decimals as number,
+      issuer: typeof r.issuer === "string" ? r.issuer : "unknown issuer",
+      canFreeze: r.can_freeze === true,
+    };
+  });
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -66,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics: {
       enabled: env.MD_METRICS_ENABLED !== "false",
       token: env.MD_METRICS_TOKEN || undefined,
+    },
+    chains: {
+      rpcUrls: rpcUrlsFrom(env),
+      timeoutMs: intFrom(env.MD_RPC_TIMEOUT_MS, 10_000, "MD_RPC_TIMEOUT_MS"),
+      retries: intFrom(env.MD_RPC_RETRIES, 2, "MD_RPC_RETRIES"),
+      extraTokens: extraTokensFrom(env.MD_EXTRA_TOKENS),
     },
   };
 }

@@ -42,6 +42,11 @@ export const ID_PREFIXES = {
   sanctionsReview: "srv",
   ofacReport: "ofr",
   alert: "alr",
+  cryptoAssetMap: "cam",
+  cryptoWallet: "cwl",
+  transactionTimeline: "ttl",
+  exchangeHypothesis: "exh",
+  stablecoinExposure: "sce",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

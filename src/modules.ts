@@ -11,6 +11,7 @@ import { attributionModule } from "../plugins/attribution/index.js";
 import { networkModule } from "../plugins/network/index.js";
 import { alertsModule } from "../plugins/alerts/index.js";
 import { sanctionsModule } from "../plugins/sanctions/index.js";
+import { cryptoModule } from "../plugins/crypto/index.js";
 
 /** The explicit, ordered module list: the only place src/ reaches into plugins/. */
 export const MODULES: ModuleManifest[] = [
@@ -26,4 +27,5 @@ export const MODULES: ModuleManifest[] = [
   networkModule,
   alertsModule,
   sanctionsModule,
+  cryptoModule,
 ];

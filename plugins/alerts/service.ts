@@ -31,6 +31,7 @@ export async function raiseAlerts(
   rec: Recorder,
   requests: readonly AlertRequest[],
 ): Promise<string[]> {
+  if (!requests.length) return [];
   // Usually every alert exists already (the same targets screened again): one read settles it.
   const existing = await rec.tx.alert.findMany({
     where: {

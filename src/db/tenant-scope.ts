@@ -48,6 +48,10 @@ const TENANT_MODELS = new Map<string, MatterRule>([
   ["SanctionsReview", { field: "matterId", nullable: false }],
   ["OfacReport", { field: "matterId", nullable: false }],
   ["Alert", { field: "matterId", nullable: false }],
+  ["CryptoAssetMap", { field: "matterId", nullable: false }],
+  ["TransactionTimeline", { field: "matterId", nullable: false }],
+  ["ExchangeHypothesis", { field: "matterId", nullable: false }],
+  ["StablecoinExposure", { field: "matterId", nullable: false }],
 ]);
 
 const WHERE_OPS = new Set([

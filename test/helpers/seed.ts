@@ -4,6 +4,9 @@ import { BOOTSTRAP_SECRET } from "./app.js";
 import { type ApiResponse, Client } from "./http.js";
 
 let counter = 0;
+
+/** An EVM address whose synthetic sandbox data has exchange links and stablecoin holdings. */
+export const SANDBOX_WALLET = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
 const unique = (label: string) => `${label} ${++counter}`;
 
 export interface SeededOrg {
@@ -93,8 +96,11 @@ export class Seed {
   /**
    * One record of every matter-tied kind under `matterId`, made through the API by `client`
    * (scope `*`): an authority grant and its `authority.granted` event, a claimant, a judgment
-   * with its deadlines, a passing validation and a plan, a debtor with a graph, a wallet with a claim, an attribution graph and a network signal, an operation
-   * with a transition, and a manual audit event. Extend it when a module adds a matter-tied
+   * with its deadlines, a passing validation and a plan, a debtor with a graph, a wallet with a
+   * claim, an attribution graph and a network signal, an operation with a transition, a manual
+   * audit event, a sandbox crypto asset map (with its exchange hypotheses and stablecoin
+   * exposure) and transaction timeline, and a matching sanctions screen with a blocked review
+   * and its OFAC report. Extend it when a module adds a matter-tied
    * record (test/platform/matter-isolation.test.ts fails until a seeded kind exists).
    */
   async matterRecords(client: Client, matterId: string): Promise<MatterRecords> {
@@ -212,6 +218,19 @@ export class Seed {
         counsel_owner: "Jordan Counsel, Esq.",
       }),
     );
+    const assetMap = await made(
+      client.post("/v1/crypto/asset-map", { matter_id: matterId, wallets: [SANDBOX_WALLET] }),
+      200,
+    );
+    expect(assetMap.exchange_hypotheses.length, "sandbox exchange hypotheses").toBeGreaterThan(0);
+    expect(assetMap.stablecoin_exposure.length, "sandbox stablecoin exposure").toBeGreaterThan(0);
+    const timeline = await made(
+      client.post("/v1/crypto/transaction-timeline", {
+        matter_id: matterId,
+        wallets: [SANDBOX_WALLET],
+      }),
+      200,
+    );
     const events = await made(client.get("/v1/events?type=authority.granted&limit=100"), 200);
     const event = events.items.find(
       (e: { data: { authority_id?: string } }) => e.data.authority_id === grant.authority_id,
@@ -231,6 +250,8 @@ export class Seed {
       auditEventId: audit.event_id,
       eventId: event.event_id,
       reviewId: review.review_id,
+      assetMapId: assetMap.map_id,
+      timelineId: timeline.timeline_id,
     };
   }
 }
@@ -253,6 +274,8 @@ export interface MatterRecords {
   eventId: string;
   /** A blocked sanctions review (its screen matched LISTED_WALLET). */
   reviewId: string;
+  assetMapId: string;
+  timelineId: string;
 }
 
 /** An Ethereum address on the shipped OFAC SDN list (Lifshits, Artem Mikhaylovich; CYBER2). */

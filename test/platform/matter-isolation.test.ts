@@ -265,6 +265,7 @@ describe("every REST read a matter-limited key can reach", () => {
       "/v1/events": side.eventId,
       "/v1/audit/events": side.auditEventId,
       "/v1/sanctions": side.reviewId,
+      "/v1/crypto/asset-map": side.assetMapId,
     })[collection];
   const organizationLevel = (collection: string): string | undefined =>
     ({ "/v1/organizations": owner.id, "/v1/webhook-endpoints": endpointId })[collection];

@@ -123,7 +123,7 @@ describe("asset map over REST", () => {
       });
     }
 
-    const [event] = await auditOf(res);
+    const event = (await auditOf(res)).find((e) => e.eventType === "crypto_asset_map.built");
     expect(event).toMatchObject({
       eventType: "crypto_asset_map.built",
       objectId: map.map_id,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import type { Client } from "../helpers/http.js";
 import { Seed } from "../helpers/seed.js";
+import { statementsOf } from "../helpers/statements.js";
 
 /** CONTRACT.md §14: a matter page query costs a bounded number of SQL statements. */
 let app: TestApp;
@@ -52,11 +53,11 @@ async function matterWith(n: number): Promise<string> {
   return m;
 }
 
-async function statementsFor(id: string): Promise<number> {
-  const before = app.db.queries.count;
-  const res = await api.graphql(PAGE, { id });
-  expect(res.body.errors).toBeUndefined();
-  return app.db.queries.count - before;
+function statementsFor(id: string): Promise<number> {
+  return statementsOf(app, async () => {
+    const res = await api.graphql(PAGE, { id });
+    expect(res.body.errors).toBeUndefined();
+  });
 }
 
 beforeAll(async () => {
@@ -97,11 +98,13 @@ describe("matter page query", () => {
       // Every matter has children, so both pages run the same statements (an empty batch skips one).
       for (const n of [1, 5, 1, 1, 1, 1]) await matterWith(n);
       for (const first of [2, 6]) {
-        const before = app.db.queries.count;
-        const res = await api.graphql(LIST, { first });
-        expect(res.body.errors).toBeUndefined();
-        expect(res.body.data.matters.edges).toHaveLength(first);
-        counts.push(app.db.queries.count - before);
+        counts.push(
+          await statementsOf(app, async () => {
+            const res = await api.graphql(LIST, { first });
+            expect(res.body.errors).toBeUndefined();
+            expect(res.body.data.matters.edges).toHaveLength(first);
+          }),
+        );
       }
       expect(counts[1]).toBe(counts[0]);
       const res = await api.graphql(LIST, { first: 6 });

@@ -7,28 +7,14 @@
  * the transaction that stores the map, its hypotheses, exposures and audit event. Prints the
  * median and p90 of one run, and the record counts of one map.
  */
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
+import { SECRET, startBenchApp } from "./harness.mjs";
 import { seedOf } from "../plugins/crypto/prng.js";
 import { syntheticAddress } from "../plugins/crypto/providers/sandbox.js";
 
 const WALLETS = Number(process.env.BENCH_WALLETS ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
-const SECRET = "md_test_BenchmarkSecret0000000000000000000000001";
 
-const base = loadConfig({ ...process.env, MD_BOOTSTRAP_SECRET: SECRET });
-const app = await createApp(
-  {
-    ...base,
-    database: process.env.DATABASE_URL ? base.database : { kind: "pglite", dataDir: "memory://" },
-    bootstrapSecret: SECRET,
-    logLevel: "silent",
-    rateLimit: { ratePerSecond: 1e9, burst: 1e9 },
-    webhooks: { ...base.webhooks, workerEnabled: false },
-  },
-  { logger: createLogger("silent") },
-);
+const app = await startBenchApp();
 
 const post = async (path: string, body: unknown) => {
   const r = await app.fetch(

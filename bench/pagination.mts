@@ -7,28 +7,14 @@
  *   - the same two pages fetched with OFFSET, as the baseline keyset avoids.
  * Prints medians and the deep/first ratio for each; only ratios are meaningful across machines.
  */
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
+import { SECRET, startBenchApp } from "./harness.mjs";
 import { encodeCursor } from "../src/pagination.js";
 import { newId } from "../src/ids.js";
-import { createLogger } from "../src/logger.js";
 
 const N = Number(process.env.BENCH_ROWS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
-const SECRET = "md_test_BenchmarkSecret0000000000000000000000001";
 
-const base = loadConfig({ ...process.env, MD_BOOTSTRAP_SECRET: SECRET });
-const app = await createApp(
-  {
-    ...base,
-    database: process.env.DATABASE_URL ? base.database : { kind: "pglite", dataDir: "memory://" },
-    bootstrapSecret: SECRET,
-    logLevel: "silent",
-    rateLimit: { ratePerSecond: 1e9, burst: 1e9 },
-    webhooks: { ...base.webhooks, workerEnabled: false },
-  },
-  { logger: createLogger("silent") },
-);
+const app = await startBenchApp();
 const key = await app.db.root.apiKey.findFirstOrThrow();
 const org = key.organizationId;
 

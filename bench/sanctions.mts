@@ -9,31 +9,17 @@
  * (validation, screening, the stored screen, audit, event and alerts) and of the screening
  * alone, after a warm-up that loads and indexes the list.
  */
+import { SECRET, startBenchApp } from "./harness.mjs";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base58, base58check, bech32 } from "@scure/base";
 import { toEip55 } from "../plugins/debtors/addresses.js";
 import { sanctionsList } from "../plugins/sanctions/list/load.js";
 import { nameTokens } from "../plugins/sanctions/screening/normalize.js";
 import { screen } from "../plugins/sanctions/screening/screen.js";
-import { createApp } from "../src/app.js";
-import { loadConfig } from "../src/config.js";
-import { createLogger } from "../src/logger.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const SECRET = "md_test_BenchmarkSecret0000000000000000000000001";
 
-const base = loadConfig({ ...process.env, MD_BOOTSTRAP_SECRET: SECRET });
-const app = await createApp(
-  {
-    ...base,
-    database: process.env.DATABASE_URL ? base.database : { kind: "pglite", dataDir: "memory://" },
-    bootstrapSecret: SECRET,
-    logLevel: "silent",
-    rateLimit: { ratePerSecond: 1e9, burst: 1e9 },
-    webhooks: { ...base.webhooks, workerEnabled: false },
-  },
-  { logger: createLogger("silent") },
-);
+const app = await startBenchApp();
 
 let seed = 42;
 const rand = () => {

@@ -98,20 +98,32 @@ export type RouteMatch =
   | { kind: "method_not_allowed"; allowed: string[] }
   | { kind: "none" };
 
+/**
+ * The route for a method and path. A literal segment beats a parameter (`/v1/sanctions/screen`
+ * is that path, never a review id), so a wrong method on a literal path is 405, not a lookup.
+ */
 export function matchRoute(routes: CompiledRoute[], method: string, pathname: string): RouteMatch {
-  const allowed: string[] = [];
+  let best = -1;
+  const candidates: Array<{ route: CompiledRoute; m: RegExpExecArray }> = [];
   for (const route of routes) {
     const m = route.pattern.exec(pathname);
     if (!m) continue;
-    if (route.def.method !== method) {
-      allowed.push(route.def.method);
-      continue;
+    const literals = route.def.path.split("/").length - route.pathParams.length;
+    if (literals < best) continue;
+    if (literals > best) {
+      best = literals;
+      candidates.length = 0;
     }
-    const params: Record<string, string> = {};
-    route.pathParams.forEach((p, i) => {
-      params[p] = m[i + 1]!;
-    });
-    return { kind: "route", route, params };
+    candidates.push({ route, m });
   }
-  return allowed.length ? { kind: "method_not_allowed", allowed } : { kind: "none" };
+  const hit = candidates.find((c) => c.route.def.method === method);
+  if (!hit) {
+    const allowed = [...new Set(candidates.map((c) => c.route.def.method))];
+    return allowed.length ? { kind: "method_not_allowed", allowed } : { kind: "none" };
+  }
+  const params: Record<string, string> = {};
+  hit.route.pathParams.forEach((p, i) => {
+    params[p] = hit.m[i + 1]!;
+  });
+  return { kind: "route", route: hit.route, params };
 }

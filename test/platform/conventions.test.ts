@@ -35,6 +35,21 @@ describe("wire conventions", () => {
     expect(wrong.headers.get("allow")).toContain("POST");
   });
 
+  it("lets a literal path segment beat a parameter: a wrong method there is 405, not a lookup", async () => {
+    for (const [path, allow] of [
+      ["/v1/sanctions/screen", "POST"],
+      ["/v1/judgments/intake", "POST"],
+    ] as const) {
+      const res = await api.get(path);
+      expect(res.status, `${path}: ${res.text}`).toBe(405);
+      expect(errorOf(res).code).toBe("method_not_allowed");
+      expect(res.headers.get("allow")).toBe(allow);
+    }
+    const review = await api.get("/v1/sanctions/srv_01jzzzzzzzzzzzzzzzzzzzzzzz");
+    expect(review.status, review.text).toBe(404);
+    expect(errorOf(review).code).toBe("resource_missing");
+  });
+
   it("echoes the version, defaults to the pinned one, and refuses unsupported versions", async () => {
     const pinned = await api.get("/v1/health");
     expect(pinned.headers.get("md-version")).toBe("2026-06-11");

@@ -8,16 +8,23 @@ const walletsDescription =
 const chainsDescription =
   "Networks to read (default: ethereum for EVM addresses, else the address's own network). An EVM address is read on every EVM network named.";
 
+type InputFields = Parameters<Parameters<typeof builder.inputType>[1]["fields"]>[0];
+
+/** The matter, wallets and networks every crypto station reads. */
+const targetFields = (t: InputFields) => ({
+  matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
+  wallets: t.stringList({ required: true, description: walletsDescription }),
+  chains: t.field({
+    type: [CryptoNetworkEnum],
+    required: listOf,
+    description: chainsDescription,
+  }),
+});
+
 export const BuildCryptoAssetMapInput = builder.inputType("BuildCryptoAssetMapInput", {
   description: "What to map.",
   fields: (t) => ({
-    matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
-    wallets: t.stringList({ required: true, description: walletsDescription }),
-    chains: t.field({
-      type: [CryptoNetworkEnum],
-      required: listOf,
-      description: chainsDescription,
-    }),
+    ...targetFields(t),
     includeStablecoins: t.boolean({ description: "Assess stablecoin exposure (default true)." }),
     includeExchanges: t.boolean({ description: "Make exchange hypotheses (default true)." }),
     sourceRefs: t.field({
@@ -32,13 +39,7 @@ export const BuildCryptoAssetMapInput = builder.inputType("BuildCryptoAssetMapIn
 export const BuildTransactionTimelineInput = builder.inputType("BuildTransactionTimelineInput", {
   description: "Whose transfers, and when.",
   fields: (t) => ({
-    matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
-    wallets: t.stringList({ required: true, description: walletsDescription }),
-    chains: t.field({
-      type: [CryptoNetworkEnum],
-      required: listOf,
-      description: chainsDescription,
-    }),
+    ...targetFields(t),
     from: t.field({
       type: "DateTime",
       description: "Window start, inclusive (default: the earliest data).",
@@ -53,13 +54,7 @@ export const BuildTransactionTimelineInput = builder.inputType("BuildTransaction
 export const ProposeExchangeHypothesesInput = builder.inputType("ProposeExchangeHypothesesInput", {
   description: "Whose exchange links to look for.",
   fields: (t) => ({
-    matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
-    wallets: t.stringList({ required: true, description: walletsDescription }),
-    chains: t.field({
-      type: [CryptoNetworkEnum],
-      required: listOf,
-      description: chainsDescription,
-    }),
+    ...targetFields(t),
     minConfidence: t.float({
       description: "Only hypotheses with at least this confidence, 0–1 (default 0).",
     }),
@@ -74,13 +69,7 @@ export const ProposeExchangeHypothesesInput = builder.inputType("ProposeExchange
 export const AssessStablecoinExposureInput = builder.inputType("AssessStablecoinExposureInput", {
   description: "Whose stablecoin holdings to assess.",
   fields: (t) => ({
-    matterId: t.id({ required: true, description: "Matter id (mat_…)." }),
-    wallets: t.stringList({ required: true, description: walletsDescription }),
-    chains: t.field({
-      type: [CryptoNetworkEnum],
-      required: listOf,
-      description: chainsDescription,
-    }),
+    ...targetFields(t),
     assets: t.stringList({
       required: listOf,
       description:

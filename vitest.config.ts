@@ -8,7 +8,8 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     pool: "forks",
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Setup seeds one record of every kind through the API (matter-isolation seeds ~115 rows).
+    hookTimeout: 120_000,
     // Each file gets its own database; two at a time fits the 2-core machines.
     maxWorkers: 2,
     minWorkers: 1,

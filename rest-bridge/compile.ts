@@ -1,13 +1,23 @@
 import {
+  FieldsOnCorrectTypeRule,
   getNamedType,
   isObjectType,
+  KnownArgumentNamesRule,
+  KnownTypeNamesRule,
+  NoUndefinedVariablesRule,
+  NoUnusedVariablesRule,
   parse,
+  PossibleFragmentSpreadsRule,
+  ProvidedRequiredArgumentsRule,
+  ScalarLeafsRule,
   validate,
+  VariablesInAllowedPositionRule,
   type DocumentNode,
   type GraphQLField,
   type GraphQLSchema,
 } from "graphql";
 import type { GateSpec } from "../src/gates.js";
+import { checkFileField } from "./file.js";
 import { selectionFor } from "./shape.js";
 import type { RouteDef } from "./types.js";
 
@@ -38,6 +48,23 @@ function pathPattern(path: string): { pattern: RegExp; params: string[] } {
   return { pattern: new RegExp(`^${source}$`), params };
 }
 
+/**
+ * The validation rules a generated route operation can break (a field, argument, type or
+ * variable that does not fit the schema). The full rule set, much slower at start, runs over
+ * every route in test/rest-bridge/route-table.test.ts.
+ */
+export const ROUTE_RULES = [
+  FieldsOnCorrectTypeRule,
+  KnownArgumentNamesRule,
+  KnownTypeNamesRule,
+  ProvidedRequiredArgumentsRule,
+  ScalarLeafsRule,
+  PossibleFragmentSpreadsRule,
+  NoUndefinedVariablesRule,
+  NoUnusedVariablesRule,
+  VariablesInAllowedPositionRule,
+];
+
 /** Builds, parses and validates each route's GraphQL operation once, at start. */
 export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): CompiledRoute[] {
   return defs.map((def) => {
@@ -59,11 +86,12 @@ export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): Compiled
       if (!node) throw new Error(`Route ${def.path}: '${def.field}' is not a connection.`);
       selection = `{ edges { node ${selectionFor(node.type)} } pageInfo { hasNextPage endCursor } }`;
     } else {
+      if (def.file) checkFileField(def, field);
       selection = selectionFor(field.type);
     }
     const text = `${operationType} Route${varDefs ? `(${varDefs})` : ""} { result: ${def.field}${argUse ? `(${argUse})` : ""} ${selection} }`;
     const document = parse(text);
-    const errors = validate(schema, document);
+    const errors = validate(schema, document, ROUTE_RULES);
     if (errors.length)
       throw new Error(
         `Route ${def.method} ${def.path}: ${errors.map((e) => e.message).join("; ")}`,

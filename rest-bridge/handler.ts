@@ -5,14 +5,19 @@ import { ApiError } from "../src/errors.js";
 import { fingerprint, type IdempotencyStore } from "../src/http/idempotency.js";
 import { readJsonBody } from "./body.js";
 import type { CompiledRoute } from "./compile.js";
+import { fileResponse } from "./file.js";
 import { buildVariables, runRoute } from "./execute.js";
 
 export interface RestResult {
   status: number;
-  /** Serialised JSON, exactly as sent (and as replayed for an idempotent retry). */
-  body: string;
+  /** Serialised JSON, exactly as sent (and as replayed for an idempotent retry), or a file. */
+  body: string | Uint8Array<ArrayBuffer>;
+  /** Content-Type and, for a file, the headers describing it. */
+  headers: Record<string, string>;
   replayed: boolean;
 }
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8" };
 
 /**
  * Serves one matched REST route for an authenticated caller, in the order of CONTRACT.md §2:
@@ -44,8 +49,10 @@ export async function serveRoute(
       key,
       fingerprint(request.method, url.pathname + url.search, body ?? null),
     );
-    if (claim.kind === "replay") return { status: claim.status, body: claim.body, replayed: true };
+    if (claim.kind === "replay")
+      return { status: claim.status, body: claim.body, headers: JSON_HEADERS, replayed: true };
     claimed = claim.key;
+    ctx.idempotency = { ...scope, key: claimed, committed: false };
   }
 
   let status = 500;
@@ -53,6 +60,8 @@ export async function serveRoute(
   try {
     const variables = buildVariables(route, params, url.searchParams, body);
     const out = await runRoute(schema, route, variables, ctx);
+    // File routes are GET (never idempotent-claimed): the bytes go out as they are stored.
+    if (route.def.file) return { status: 200, ...fileResponse(out), replayed: false };
     status = route.def.status ?? 200;
     text = JSON.stringify({ ...out, audit_ref: ctx.requestId });
   } catch (error) {
@@ -63,7 +72,10 @@ export async function serveRoute(
     text = JSON.stringify(apiError.toBody(ctx.requestId));
     if (!claimed) throw apiError;
   } finally {
-    if (claimed) await idempotency.finish(scope, claimed, status, text);
+    if (claimed)
+      await idempotency.finish(scope, claimed, status, text, {
+        committed: ctx.idempotency?.committed,
+      });
   }
-  return { status, body: text, replayed: false };
+  return { status, body: text, headers: JSON_HEADERS, replayed: false };
 }

@@ -17,6 +17,9 @@ import { toCamel, toSnake } from "./case.js";
  * fields always appear; an optional one only when a value is known, so an example never refers
  * to objects that do not exist and stays a valid request (test/rest-bridge/openapi.test.ts).
  */
+/** A table value that leaves the field out of the example. */
+const NONE = Symbol("none");
+
 const BY_TYPE_FIELD: Record<string, unknown> = {
   "CreateOrganizationInput.name": "Northwind Recovery LLC",
   "UpdateOrganizationInput.name": "Northwind Recovery LLC",
@@ -61,6 +64,83 @@ const BY_TYPE_FIELD: Record<string, unknown> = {
   "CreateSanctionsReviewInput.notes": "Two wallet hits; check the KYC file of the exchange.",
   "DecideSanctionsReviewInput.notes": "Same DOB and passport as the SDN entry; property blocked.",
   "TransitionOfacReportInput.status": "submitted",
+  "CreateRelationshipInput.counterpartyType": "exchange",
+  "CreateRelationshipInput.notes": "Compliance desk answers portal submissions within 48 hours.",
+  "UpdateRelationshipInput.notes": "Escalate to the MLRO after 72 hours.",
+  "LogRelationshipContactInput.notes": "Submitted the freeze packet; ticket 88231.",
+  "CreatePacketInput.notes": "Funds moved to the exchange on 2026-05-02; ask for an urgent hold.",
+  "CreateSanctionsReviewPacketInput.notes": "Wallet hit on the SDN list; confirm blocked property.",
+  "ReviewPacketInput.notes": "Sources and balance checked.",
+  "ReviewPacketInput.decision": "approved",
+  // Each packet endpoint accepts its own packet_type values; left out, each takes its default.
+  "CreatePacketInput.packetType": NONE,
+  "CreateSanctionsReviewPacketInput.packetType": NONE,
+  "RecordRecoveryEventInput.eventType": "turned_over",
+  "RecordRecoveryEventInput.asset": "USDT",
+  "RecordRecoveryEventInput.network": "ethereum",
+  "RecordRecoveryEventInput.grossAmount": 25000,
+  "RecordRecoveryEventInput.usdValue": 25000,
+  "RecordRecoveryEventInput.source": "Turnover by Northwind Exchange Ltd under the court order",
+  "RecordRemittanceEventInput.destination": "Acme Capital LLC client trust account",
+  "RecordRemittanceEventInput.asset": "USDT",
+  "RecordRemittanceEventInput.amount": 10000,
+  "RecordRemittanceEventInput.sourceRecoveryEventId": "rce_01jxd4m5q6r7s8t9v0w1x2y3z4",
+  "RecordRemittanceEventInput.waterfallId": "wfl_01jxd4m5q6r7s8t9v0w1x2y3z4",
+  "CalculateWaterfallInput.recoveryEventIds": ["rce_01jxd4m5q6r7s8t9v0w1x2y3z4"],
+  "WaterfallCostsInput.courtCosts": 450,
+  "WaterfallCostsInput.enforcementCosts": 1200,
+  "WaterfallCostsInput.vendorCosts": 800,
+  "CreateCampaignInput.mode": "measured",
+  "UpdateCampaignInput.mode": "assertive",
+  "UpdateCampaignInput.reason": "Debtor moved USDT towards Binance after the preservation letter.",
+  "CampaignTargetSetInput.wallets": ["wal_01jxd4m5q6r7s8t9v0w1x2y3z4"],
+  "CampaignTargetSetInput.exchanges": ["Binance"],
+  "CampaignTargetSetInput.issuers": ["Tether"],
+  "CampaignTargetSetInput.debtors": ["dbt_01jxd4m5q6r7s8t9v0w1x2y3z4"],
+  "FocusCampaignInput.criteria": ["freezability", "amount", "confidence"],
+  "FocusWeightsInput.freezability": 2,
+  "FocusWeightsInput.amount": 1,
+  "ExpandCampaignInput.maxLeads": 20,
+  "SetCampaignPressureInput.pressureLevel": 4,
+  "SetCampaignPressureInput.reason": "Freeze the USDT before the debtor moves it again.",
+  "SetCampaignPressureInput.counselApprovalId": "counsel-memo-2026-014",
+  "CreateIssuerFreezePacketInput.asset": "USDT",
+  "CreateIssuerFreezePacketInput.notes": "Funds moved in the last 24 hours; please act promptly.",
+  "CreateIssuerBurnReissuePacketInput.asset": "USDT",
+  "CreateIssuerBurnReissuePacketInput.packetType": "issuer_burn_reissue",
+  "CreateIssuerBurnReissuePacketInput.notes": "Turnover order entered; reissue to the receiver.",
+  "CreateDestinationWalletCertificateInput.walletAddress":
+    "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+  "CreateDestinationWalletCertificateInput.purpose":
+    "Receive reissued USDT for the judgment creditor",
+  "CreateDestinationWalletCertificateInput.owner": "Acme Capital LLC",
+  "CreateDestinationWalletCertificateInput.custodian": "Anchorage Digital Bank",
+  "CreateDestinationWalletCertificateInput.signerModel": "2-of-3 multisig",
+  "CreateDestinationWalletCertificateInput.allowedAssets": ["USDT", "PYUSD"],
+  "UpdateIssuerRemediationInput.status": "submitted",
+  "UpdateIssuerRemediationInput.notes": "Sent to Tether's compliance desk; ticket T-5521.",
+  "CreateActionInput.type": "exchange",
+  "CreateActionInput.title": "Send a preservation request to the exchange",
+  "UpdateActionInput.title": "Send the freeze request to the exchange",
+  "UpdateActionInput.status": "in_progress",
+  "UpdateActionInput.priority": "high",
+  "AssignActionInput.ownerId": "usr_01jxd4m5q6r7s8t9v0w1x2y3z4",
+  "AssignActionInput.notes": "Counsel takes over the subpoena.",
+  "CompleteActionInput.completionNotes": "The exchange confirmed the freeze of 12,400 USDT.",
+  "CreateCampaignActionInput.type": "legal_process",
+  "CreateCampaignActionInput.title": "Serve the restraining notice on the exchange",
+  "CreateCampaignActionInput.dueAt": "2026-07-01T17:00:00.000Z",
+  "CreateCampaignActionInput.reviewRequired": true,
+  "CreateWatchlistInput.name": "Doe deposit wallets",
+  "CreateWatchlistInput.chains": ["ethereum", "polygon"],
+  "WatchlistThresholdsInput.minUsdValue": 10000,
+  "WatchlistThresholdsInput.direction": "outgoing",
+  "AddWatchlistAddressesInput.addresses": ["0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"],
+  "AddWatchlistAddressesInput.reason": "Deposit wallet named in the exchange's subpoena return.",
+  "TriageAlertInput.status": "actionable",
+  "TriageAlertInput.notes": "Movement confirmed on the explorer; ask the exchange to freeze.",
+  "TriageAlertInput.createAction": true,
+  "TriageAlertInput.createPacketType": "exchange_freeze",
 };
 
 const BY_FIELD: Record<string, unknown> = {
@@ -125,7 +205,15 @@ const BY_FIELD: Record<string, unknown> = {
   counterparties: ["Northwind Exchange Ltd"],
   counsel_owner: "Jordan Counsel, Esq.",
   submitted_by: "Jordan Counsel, Esq.",
+  authorized_sender: "Jordan Counsel, Esq., counsel to Acme Capital LLC",
   screen_id: "scr_01jxd4m5q6r7s8t9v0w1x2y3z4",
+  counterparty_name: "Binance",
+  channel_type: "law_enforcement_portal",
+  packet_types_supported: ["exchange_freeze", "vasp_legal_process"],
+  legal_authority_id: "auth_01jxd4m5q6r7s8t9v0w1x2y3z4",
+  reviewer: "Jordan Counsel, Esq.",
+  contact_type: "portal_submission",
+  outcome: "acknowledged",
 };
 
 /** A well-formed id with the prefix its field name implies (`matter_id` → `mat_…`). */
@@ -133,8 +221,6 @@ function placeholderId(field: string): string {
   const prefix = ID_PREFIXES[toCamel(field.replace(/_id$/, "")) as keyof typeof ID_PREFIXES];
   return `${prefix ?? "id"}_01jxd4m5q6r7s8t9v0w1x2y3z4`;
 }
-
-const NONE = Symbol("none");
 
 function known(type: GraphQLInputObjectType, f: GraphQLInputField): unknown {
   const key = `${type.name}.${f.name}`;

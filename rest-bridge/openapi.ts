@@ -25,6 +25,7 @@ import {
   hasRequiredField,
 } from "./openapi-schemas.js";
 import { routeErrorCodes, routeFlags } from "./openapi-errors.js";
+import { fileSuccessContent } from "./file.js";
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and the GraphQL schema so it cannot
@@ -110,21 +111,31 @@ function operationFor(route: CompiledRoute, reg: SchemaRegistry, operationId: st
         audit_ref: ref("RequestId"),
       },
     };
+  } else if (def.file) {
+    success = {}; // the bytes of a file, documented by fileSuccessContent below
   } else {
     const inner = isNonNullType(field.type) ? field.type.ofType : field.type;
     success = { allOf: [reg.outputInner(inner, resultSel), ref("AuditRef")] };
   }
 
   const status = String(def.status ?? 200);
+  const file = def.file && fileSuccessContent(def.file.mediaTypes);
   const responses: Record<string, Schema> = {
-    [status]: {
-      description: def.status === 201 ? "Created." : "OK.",
-      headers: {
-        ...COMMON_HEADERS,
-        ...(def.idempotent ? { "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : {}),
-      },
-      content: { "application/json": { schema: success } },
-    },
+    [status]: file
+      ? {
+          description:
+            "The file, byte for byte as stored: its SHA-256 is the object's `sha256`. A file carries no `audit_ref` (it would change the file); `MD-Request-Id` is in the headers as always.",
+          headers: { ...COMMON_HEADERS, ...file.headers },
+          content: file.content,
+        }
+      : {
+          description: def.status === 201 ? "Created." : "OK.",
+          headers: {
+            ...COMMON_HEADERS,
+            ...(def.idempotent ? { "Idempotent-Replayed": headerRef("Idempotent-Replayed") } : {}),
+          },
+          content: { "application/json": { schema: success } },
+        },
   };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of routeErrorCodes(route)) {

@@ -1,5 +1,8 @@
 import {
+  type DocumentNode,
+  execute,
   getNamedType,
+  GraphQLSchema,
   isLeafType,
   isListType,
   isNonNullType,
@@ -7,6 +10,7 @@ import {
   type GraphQLField,
   type GraphQLObjectType,
   type GraphQLOutputType,
+  parse,
 } from "graphql";
 import { toSnake } from "./case.js";
 
@@ -67,4 +71,50 @@ export function toRest(value: unknown, type: GraphQLOutputType): unknown {
     return out;
   }
   return value;
+}
+
+/** Per schema and type: a schema rooted at the type, and the REST selection on it. */
+const rooted = new WeakMap<
+  GraphQLSchema,
+  Map<string, { schema: GraphQLSchema; doc: DocumentNode }>
+>();
+
+/**
+ * The REST body of an object already in hand, exactly as a GET of it renders (the same
+ * selection and snake_case renaming): its type's fields run with their own resolvers (and
+ * gates) over `value` as the root. Exports use it to put an object's REST body in the file.
+ */
+export async function restBodyOf(
+  schema: GraphQLSchema,
+  typeName: string,
+  value: unknown,
+  context: unknown,
+): Promise<Record<string, unknown>> {
+  let byType = rooted.get(schema);
+  if (!byType) rooted.set(schema, (byType = new Map()));
+  let entry = byType.get(typeName);
+  if (!entry) {
+    const type = schema.getType(typeName);
+    if (!isObjectType(type)) throw new Error(`restBodyOf: ${typeName} is not an object type`);
+    entry = {
+      schema: new GraphQLSchema({
+        query: type,
+        types: Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith("__")),
+        directives: schema.getDirectives(),
+      }),
+      doc: parse(`query ${selectionFor(type)}`),
+    };
+    byType.set(typeName, entry);
+  }
+  const result = await execute({
+    schema: entry.schema,
+    document: entry.doc,
+    rootValue: value,
+    contextValue: context,
+  });
+  if (result.errors?.length) {
+    const error = result.errors[0]!;
+    throw error.originalError ?? error;
+  }
+  return toRest(result.data, entry.schema.getQueryType()!) as Record<string, unknown>;
 }

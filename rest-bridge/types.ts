@@ -1,3 +1,5 @@
+import type { JobDefinition } from "../src/jobs/scheduler.js";
+
 /**
  * One entry per documented endpoint. Each names the GraphQL root field it runs and where that
  * field's arguments come from; the bridge builds, parses and validates the operation once at
@@ -19,6 +21,13 @@ export interface RouteDef {
   status?: 200 | 201;
   /** Flag I: accepts Idempotency-Key. */
   idempotent?: boolean;
+  /**
+   * A file download: the field returns a file object (rest-bridge/file.ts: `filename`,
+   * `contentType`, `sizeBytes`, `sha256`, `contentBase64`) and the response is the file's bytes
+   * with its own Content-Type instead of a JSON body. `mediaTypes` lists the types it may have,
+   * for the OpenAPI document.
+   */
+  file?: { mediaTypes: string[] };
   /** Endpoints reachable without an API key (docs, OpenAPI). */
   public?: boolean;
   summary: string;
@@ -35,4 +44,6 @@ export interface ModuleManifest {
   routes?: RouteDef[];
   /** Capability names this module contributes to GET /v1/capabilities. */
   capabilities?: string[];
+  /** Periodic jobs, run by the one scheduler (src/jobs/scheduler.ts) every MD_JOBS_INTERVAL_MS. */
+  jobs?: JobDefinition[];
 }

@@ -4,7 +4,9 @@
  * Re-derives the shipped sanctions lists from OFAC's official SDN advanced XML, streaming:
  * DIR/sdn-digital-currency-addresses.json (with `delisted`: addresses of the previous file in DIR
  * that the new issue no longer lists) and DIR/sdn-names.json. DIR defaults to data/sanctions.
- * Prints a JSON summary. The server reads the files at start, so restart it afterwards.
+ * Prints a JSON summary. Running servers reading DIR (MD_SANCTIONS_DIR) notice the changed files
+ * at their next screen or monitoring run: no restart; the monitoring job then re-screens every
+ * watchlisted address against the new issue.
  */
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, readFileSync, writeFileSync } from "node:fs";

@@ -35,6 +35,7 @@ import { Metrics } from "./metrics.js";
 import { createLogger, type Logger } from "./logger.js";
 import { getSchema, MODULES } from "./schema/index.js";
 import { WebhookWorker } from "./webhooks/worker.js";
+import { JobScheduler } from "./jobs/scheduler.js";
 
 /** 404 for an unknown path, 405 (with Allow) for a known path and another method. */
 function routeError(
@@ -59,6 +60,8 @@ export interface App {
   schema: GraphQLSchema;
   routes: CompiledRoute[];
   worker: WebhookWorker;
+  /** Periodic jobs of the modules (monitoring …); tests run them with `runNow` / `tick`. */
+  jobs: JobScheduler;
   /** Set when this start created the first organization and key. */
   bootstrap: BootstrapResult | null;
   close(): Promise<void>;
@@ -82,10 +85,13 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     notifyOutbox: () => worker.wake(),
     principals: new PrincipalCache(),
   };
-  const idempotency = new IdempotencyStore(db.root);
+  const idempotency = new IdempotencyStore(db.root, {
+    asyncCommit: config.database.kind === "postgres",
+  });
   const { ratePerSecond, burst } = config.rateLimit;
-  // Auth and rate limit cost at most one statement per request: principals are cached for
-  // 1 s, and only several processes on one PostgreSQL need their buckets in the database.
+  // Auth and rate limit cost at most one statement per request, usually none: principals are
+  // cached for 1 s, and on PostgreSQL (several processes) buckets are shared in the database
+  // but spent from small in-memory leases (src/http/rate-limit.ts).
   const limiter =
     config.database.kind === "pglite"
       ? new MemoryRateLimiter(ratePerSecond, burst)
@@ -93,6 +99,12 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   const yoga = createGraphqlServer(schema, logger, true);
   const metrics = new Metrics(db.background);
   if (config.webhooks.workerEnabled) worker.start();
+  const jobs = new JobScheduler(
+    { services, db: db.background, logger },
+    MODULES.flatMap((m) => m.jobs ?? []),
+    config.jobs.intervalMs,
+  );
+  jobs.start();
   // Idempotency keys are kept 24 h; expired rows are swept hourly (any process may do it).
   const housekeeping = setInterval(() => {
     new IdempotencyStore(db.background)
@@ -171,7 +183,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     return new Response(result.body, {
       status: result.status,
       headers: {
-        "Content-Type": "application/json; charset=utf-8",
+        ...result.headers,
         ...(result.replayed ? { "Idempotent-Replayed": "true" } : {}),
       },
     });
@@ -272,9 +284,11 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     schema,
     routes,
     worker,
+    jobs,
     bootstrap,
     async close() {
       clearInterval(housekeeping);
+      await jobs.stop();
       await worker.stop();
       await db.close();
     },

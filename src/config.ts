@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import type { DatabaseTarget } from "./db/adapter.js";
+import { projectPath } from "./paths.js";
 
 export const SUPPORTED_VERSIONS = ["2026-06-11"] as const;
 export const DEFAULT_VERSION = "2026-06-11";
@@ -27,6 +28,10 @@ export interface Config {
   /** `GET /metrics`: off, open, or behind `Authorization: Bearer <token>`. */
   metrics: { enabled: boolean; token: string | undefined };
   chains: ChainsConfig;
+  /** Periodic jobs (src/jobs/scheduler.ts): how often each runs; 0 runs none in this process. */
+  jobs: { intervalMs: number };
+  /** Directory of the OFAC lists (`npm run sanctions:refresh -- <file> --out <dir>` writes it). */
+  sanctionsDir: string;
 }
 
 /** A token contract to read beside data/stablecoins.json (e.g. a test chain's token). */
@@ -137,5 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retries: intFrom(env.MD_RPC_RETRIES, 2, "MD_RPC_RETRIES"),
       extraTokens: extraTokensFrom(env.MD_EXTRA_TOKENS),
     },
+    jobs: { intervalMs: intFrom(env.MD_JOBS_INTERVAL_MS, 5 * 60_000, "MD_JOBS_INTERVAL_MS") },
+    sanctionsDir: resolve(env.MD_SANCTIONS_DIR ?? projectPath("data", "sanctions")),
   };
 }

@@ -27,4 +27,17 @@ export interface RequestContext {
   services: AppServices;
   /** Per-request memo (dataloaders, gate results), keyed by purpose. */
   memo: Map<string, unknown>;
+  /**
+   * The Idempotency-Key this request claimed (REST writes): `write()` marks it committed in the
+   * write's own transaction, so a retry can never run the write twice (src/http/idempotency.ts).
+   */
+  idempotency?: IdempotencyClaim;
+}
+
+export interface IdempotencyClaim {
+  organizationId: string;
+  environment: string;
+  key: string;
+  /** Set once a write of this request has committed. */
+  committed: boolean;
 }

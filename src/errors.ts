@@ -115,6 +115,12 @@ export const ERROR_CATALOG = {
     type: "conflict_error",
     message: "The judgment needs a passing validation first.",
   },
+  stablecoin_exposure_required: {
+    status: 409,
+    type: "conflict_error",
+    message:
+      "The wallets have no stablecoin exposure on record; assess it first (POST /v1/crypto/stablecoin-exposure).",
+  },
   idempotency_key_reused: {
     status: 422,
     type: "invalid_request_error",
@@ -125,10 +131,20 @@ export const ERROR_CATALOG = {
     type: "invalid_request_error",
     message: "This move needs at least one proof id.",
   },
+  channel_not_usable: {
+    status: 422,
+    type: "invalid_request_error",
+    message: "The relationship cannot be this packet's channel for the provider.",
+  },
   pressure_exceeds_profile: {
     status: 422,
     type: "invalid_request_error",
     message: "The pressure level exceeds the profile's cap.",
+  },
+  issuer_action_unavailable: {
+    status: 422,
+    type: "invalid_request_error",
+    message: "The token's issuer has no published control for this action on this network.",
   },
   rate_limited: {
     status: 429,

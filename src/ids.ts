@@ -47,6 +47,24 @@ export const ID_PREFIXES = {
   transactionTimeline: "ttl",
   exchangeHypothesis: "exh",
   stablecoinExposure: "sce",
+  counterparty: "cpt",
+  relationship: "rel",
+  contactLog: "ctl",
+  packet: "pkt",
+  /** A source ref without its own id, named by its content in a packet's source manifest. */
+  sourceRef: "src",
+  recoveryEvent: "rce",
+  remittanceEvent: "rme",
+  waterfall: "wfl",
+  campaign: "cmp",
+  campaignPressureChange: "cpc",
+  issuerRemediation: "irm",
+  destinationWalletCertificate: "dwc",
+  action: "act",
+  alertTriage: "atr",
+  watchlist: "wls",
+  watchlistAddress: "wla",
+  report: "rpt",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

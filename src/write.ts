@@ -1,6 +1,7 @@
 import type { RequestContext } from "./context.js";
 import type { ScopedTx } from "./db/tenant-scope.js";
 import { GENESIS_HASH, hashEvent, storedForm } from "./audit/chain.js";
+import { markCommitted } from "./http/idempotency.js";
 import { newId } from "./ids.js";
 
 export interface AuditEntry {
@@ -46,8 +47,10 @@ export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promi
     };
     const out = await fn(rec);
     if (!audited) throw new Error("a write must record an audit event");
+    if (ctx.idempotency) await markCommitted(tx, ctx.idempotency);
     return out;
   });
+  if (ctx.idempotency) ctx.idempotency.committed = true;
   if (emitted) ctx.services.notifyOutbox();
   return result;
 }

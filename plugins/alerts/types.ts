@@ -1,4 +1,6 @@
+import type { RequestContext } from "../../src/context.js";
 import { builder } from "../../src/schema/builder.js";
+import { requestLoader } from "../../src/schema/request-loader.js";
 import { describedValues } from "../core/enum-values.js";
 
 export const AlertTypeEnum = builder.enumType("AlertType", {
@@ -25,13 +27,59 @@ export const AlertSeverityEnum = builder.enumType("AlertSeverity", {
 
 export const AlertStatusEnum = builder.enumType("AlertStatus", {
   description:
-    "Triage state (CONTRACT.md §8). New alerts are `open`; triage moves them (monitoring endpoints).",
+    "Triage state (CONTRACT.md §8). New alerts are `open`; POST /v1/alerts/{alert_id}/triage moves them: open → actionable, monitoring, false_positive or resolved; actionable ↔ monitoring; either → false_positive or resolved; resolved → actionable or monitoring (reopened); false_positive is final. Never back to open.",
   values: describedValues({
     open: "Raised, not yet triaged.",
     actionable: "Triaged; needs action.",
     monitoring: "Triaged; being watched.",
     false_positive: "Triaged; not a real issue.",
     resolved: "Dealt with.",
+  }),
+});
+
+/** Each alert's triage history, oldest first; one query per request however many alerts are shown. */
+function triagesByAlert(ctx: RequestContext) {
+  return requestLoader(ctx, "alerts.triagesByAlert", async (ids: readonly string[]) => {
+    const rows = await ctx.db.alertTriage.findMany({
+      where: { alertId: { in: [...ids] } },
+      orderBy: { id: "asc" },
+    });
+    return ids.map((id) => rows.filter((r) => r.alertId === id));
+  });
+}
+
+export const AlertTriageRef = builder.prismaNode("AlertTriage", {
+  id: { field: "id", description: "Global id, the same as the `atr_` id." },
+  description: "One triage of an alert: who moved it, when, from which status to which, and why.",
+  fields: (t) => ({
+    triageId: t.exposeString("id", { description: "Triage id (prefix `atr_`)." }),
+    alertId: t.exposeString("alertId", { description: "The alert triaged." }),
+    fromStatus: t.field({
+      type: AlertStatusEnum,
+      description: "Status before the triage.",
+      resolve: (r) => r.fromStatus as never,
+    }),
+    toStatus: t.field({
+      type: AlertStatusEnum,
+      description: "Status the triage set.",
+      resolve: (r) => r.toStatus as never,
+    }),
+    notes: t.exposeString("notes", { nullable: true, description: "The triager's notes." }),
+    actionId: t.exposeString("actionId", {
+      nullable: true,
+      description: "The action (act_…) the triage created (create_action); null when none.",
+    }),
+    packetId: t.exposeString("packetId", {
+      nullable: true,
+      description: "The packet (pkt_…) the triage created (create_packet_type); null when none.",
+    }),
+    triagedBy: t.exposeString("actorId", {
+      description: "Who triaged: the user id when the key is bound to a user, else the key id.",
+    }),
+    requestId: t.exposeString("requestId", {
+      description: "The request that triaged (its audit events carry the same id).",
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was triaged." }),
   }),
 });
 
@@ -63,6 +111,15 @@ export const AlertRef = builder.prismaNode("Alert", {
         "Context of the raising module, e.g. `screen_id` and the match of a sanctions alert.",
       resolve: (a) => a.details as Record<string, unknown>,
     }),
+    triageHistory: t.field({
+      type: [AlertTriageRef],
+      description: "Every triage of the alert, oldest first.",
+      resolve: (a, _args, ctx) => triagesByAlert(ctx).load(a.id),
+    }),
     createdAt: t.expose("createdAt", { type: "DateTime", description: "When it was raised." }),
+    updatedAt: t.expose("updatedAt", {
+      type: "DateTime",
+      description: "When it was raised or last triaged.",
+    }),
   }),
 });

@@ -5,6 +5,7 @@ import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { AuditEventRef, AuditVerificationRef } from "./types.js";
 import { verifyAuditChain } from "./verify.js";
 import type { RequestContext } from "../../src/context.js";
+import { childPage } from "../../src/schema/child-pages.js";
 
 async function requireVisibleMatter(ctx: RequestContext, matterId: string) {
   const matter = await ctx.db.matter.findUnique({ where: { id: matterId }, select: { id: true } });
@@ -86,6 +87,30 @@ export function registerAuditQueries() {
         }
         return verifyAuditChain(ctx, matterId ?? null);
       },
+    }),
+  );
+
+  // Added to the matters module's type here, with the feature that owns it.
+  builder.prismaObjectField("Matter", "auditEvents", (t) =>
+    t.field({
+      type: connectionOf(AuditEventRef, "AuditEvent"),
+      description:
+        "The matter's audit events, newest first (GET /v1/audit/matters/{matter_id} filters them).",
+      gate: { scope: "audit:read" },
+      args: pageArgs(t),
+      resolve: (m, args, ctx) =>
+        childPage(
+          ctx,
+          {
+            key: "Matter.auditEvents",
+            table: "audit_events",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.auditEvent.findMany(q),
+          },
+          m.id,
+          args,
+        ),
     }),
   );
 }

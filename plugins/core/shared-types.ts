@@ -178,3 +178,43 @@ export const GateRef = builder.objectRef<GateShape>("Gate").implement({
     }),
   }),
 });
+
+/** Who recorded an object, under which request (SPEC.md "Shared objects": AuditBlock). */
+export interface AuditBlockShape {
+  requestId: string;
+  actorId: string;
+  organizationId: string;
+  matterId: string | null;
+  timestamp: Date;
+}
+
+export const AuditBlockRef = builder.objectRef<AuditBlockShape>("AuditBlock").implement({
+  description:
+    "Who recorded an object and under which request; the request id leads to its audit events (GET /v1/audit/matters/{matter_id}?request_id=…).",
+  fields: (t) => ({
+    requestId: t.exposeString("requestId", {
+      description: "The request that recorded it (req_…).",
+    }),
+    actorId: t.exposeString("actorId", {
+      description: "The user bound to the API key, else the key (CONTRACT.md §3).",
+    }),
+    organizationId: t.exposeString("organizationId", { description: "Owning organization." }),
+    matterId: t.exposeString("matterId", { nullable: true, description: "The matter." }),
+    timestamp: t.expose("timestamp", { type: "DateTime", description: "When it was recorded." }),
+  }),
+});
+
+/** The audit block of a row that stores its request and actor ids. */
+export const auditBlockOf = (row: {
+  requestId: string;
+  actorId: string;
+  organizationId: string;
+  matterId: string | null;
+  createdAt: Date;
+}): AuditBlockShape => ({
+  requestId: row.requestId,
+  actorId: row.actorId,
+  organizationId: row.organizationId,
+  matterId: row.matterId,
+  timestamp: row.createdAt,
+});

@@ -61,7 +61,8 @@ function freezeFacts(coin: Json, variant: string | null, network: Network) {
       capability: staked ? ("issuer_can_freeze" as const) : ("no_issuer_freeze" as const),
       notes: staked ? `sUSDe: ${f.susde.freeze}. ${f.note}` : `USDe: ${f.usde}`,
       freeze: staked ? String(f.susde.freeze) : null,
-      burn: null,
+      // redistributeLockedAmount burns a fully restricted holder's sUSDe and mints it elsewhere.
+      burn: staked ? signatureOf(f.susde.burn_frozen_balance) : null,
       uncertain: staked,
     };
   }

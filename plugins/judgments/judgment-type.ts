@@ -10,7 +10,7 @@ import {
 import type { Gate } from "./domain/validation.js";
 import { pressureName } from "./domain/profile.js";
 import { moneyFromDecimal } from "./money.js";
-import { balanceOf } from "./service.js";
+import { balanceOf, paymentsOf } from "./service.js";
 import {
   AppealStayStatusEnum,
   BankruptcyStatusEnum,
@@ -186,7 +186,7 @@ export const JudgmentRef = builder.prismaNode("Judgment", {
     balance: t.field({
       type: JudgmentBalanceRef,
       description: "Post-judgment balance as of today.",
-      resolve: (j) => balanceOf(j),
+      resolve: async (j, _args, ctx) => balanceOf(j, await paymentsOf(ctx, j)),
     }),
   }),
 });

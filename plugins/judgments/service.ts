@@ -11,7 +11,7 @@ import type {
 } from "../../src/generated/prisma/client.js";
 import type { MoneyShape } from "../core/shared-types.js";
 import { computeIntakeDeadlines, type Deadline } from "./domain/deadlines.js";
-import { computeBalance } from "./domain/interest.js";
+import { computeBalance, type Payment } from "./domain/interest.js";
 import { lookup } from "./domain/jurisdictions.js";
 import { moneyFromMinor, toMinorUnits } from "./money.js";
 import { ENFORCEABLE_STATUSES } from "./values.js";
@@ -82,10 +82,28 @@ export interface BalanceView {
 }
 
 /**
- * Post-judgment balance as of today. Payments: none yet; no payment table exists until the
- * ledger module records them, so an empty list is passed (and said so in the schema).
+ * Where payments toward a judgment come from: the module that records them (the ledger)
+ * registers one source in its register(); without one a judgment has no payments. Amounts are
+ * minor units of the judgment's currency, dated by the day they were made.
  */
-export function balanceOf(j: Judgment, now = new Date()): BalanceView {
+export type PaymentSource = (ctx: RequestContext, judgment: Judgment) => Promise<Payment[]>;
+
+let paymentSource: PaymentSource | null = null;
+
+export function registerPaymentSource(source: PaymentSource): void {
+  paymentSource = source;
+}
+
+export function paymentsOf(ctx: RequestContext, judgment: Judgment): Promise<Payment[]> {
+  return paymentSource ? paymentSource(ctx, judgment) : Promise.resolve([]);
+}
+
+/** Post-judgment balance as of today, after the payments made (see registerPaymentSource). */
+export function balanceOf(
+  j: Judgment,
+  payments: readonly Payment[] = [],
+  now = new Date(),
+): BalanceView {
   const b = computeBalance({
     principalMinor: toMinorUnits(j.amount, j.currency),
     currency: j.currency,
@@ -93,7 +111,7 @@ export function balanceOf(j: Judgment, now = new Date()): BalanceView {
     asOf: today(now),
     rule: lookup(j.jurisdiction),
     consumerDebt: j.consumerDebt ?? false,
-    payments: [],
+    payments,
   });
   const money = (minor: number) => moneyFromMinor(minor, j.currency, now);
   return {

@@ -24,7 +24,7 @@ export const JudgmentBalanceRef = builder.objectRef<BalanceView>("JudgmentBalanc
     payments: t.field({
       type: MoneyRef,
       description:
-        "Payments applied. Always 0 for now: payments are recorded by the ledger module, which has no table yet.",
+        "Payments applied, from the ledger: the matter's recovery events in hand (turned_over, remitted, settled, recovered) valued in the judgment's currency (usd_value for a USD judgment; gross_amount of events whose asset is the judgment's currency code otherwise), dated by occurred_at; applied to interest first, then principal.",
       resolve: (b) => b.payments,
     }),
     outstanding: t.field({

@@ -22,18 +22,26 @@ export const MatterDashboardRef = builder.objectRef<MatterDashboard>("MatterDash
     }),
     knownCryptoExposure: t.field({
       type: MoneyRef,
-      description: "Crypto exposure known so far.",
+      description:
+        "USD value of what the matter's mapped wallets hold: each holding (network, wallet, token) once, at its newest reading from an asset map or a stablecoin exposure; holdings without a price source (native coins, yield-bearing tokens) add nothing.",
       resolve: (d) => d.knownCryptoExposure,
     }),
     openActions: t.exposeInt("openActions", {
       description: "Actions not yet completed or cancelled.",
     }),
-    openPackets: t.exposeInt("openPackets", { description: "Packets not yet sent or closed." }),
-    alerts: t.exposeInt("alerts", { description: "Alerts needing attention." }),
-    recoveryEvents: t.exposeInt("recoveryEvents", { description: "Recorded recovery events." }),
+    openPackets: t.exposeInt("openPackets", {
+      description: "Packets not yet sent or closed (draft, in_review, approved, exported).",
+    }),
+    alerts: t.exposeInt("alerts", {
+      description: "Alerts needing attention: status `open` or `actionable` (not `monitoring`).",
+    }),
+    recoveryEvents: t.exposeInt("recoveryEvents", {
+      description: "Recorded recovery events of any kind.",
+    }),
     providerEconomics: t.field({
       type: MoneyRef,
-      description: "The provider's economics on recoveries so far.",
+      description:
+        "The provider's economics of the latest waterfall calculation (0 before the first).",
       resolve: (d) => d.providerEconomics,
     }),
   }),

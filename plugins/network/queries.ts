@@ -1,6 +1,8 @@
 import { notFound } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { NetworkSignalRef } from "./types.js";
+import { childPage } from "../../src/schema/child-pages.js";
+import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 
 export function registerNetworkQueries() {
   builder.queryField("networkSignal", (t) =>
@@ -14,6 +16,29 @@ export function registerNetworkQueries() {
         if (!signal) throw notFound("network attribution signal", id);
         return signal;
       },
+    }),
+  );
+
+  // Added to the matters module's type here, with the feature that owns it.
+  builder.prismaObjectField("Matter", "networkSignals", (t) =>
+    t.field({
+      type: connectionOf(NetworkSignalRef, "NetworkSignal"),
+      description: "The matter's network attribution signals, newest first.",
+      gate: { scope: "network:read" },
+      args: pageArgs(t),
+      resolve: (m, args, ctx) =>
+        childPage(
+          ctx,
+          {
+            key: "Matter.networkSignals",
+            table: "network_signals",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.networkSignal.findMany(q),
+          },
+          m.id,
+          args,
+        ),
     }),
   );
 }

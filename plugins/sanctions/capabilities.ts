@@ -9,8 +9,8 @@ export function registerCapabilitiesField() {
     t.field({
       type: ListIssueRef,
       description: "The OFAC SDN list issue this deployment screens against.",
-      resolve: () => {
-        const { issueDate, source } = sanctionsList().issue;
+      resolve: (_parent, _args, ctx) => {
+        const { issueDate, source } = sanctionsList(ctx.services.config.sanctionsDir).issue;
         return { issueDate, source };
       },
     }),

@@ -2,6 +2,8 @@ import type { RequestContext } from "../../src/context.js";
 import { ApiError } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { OfacReportRef, SanctionsReviewRef, SanctionsScreenRef } from "./types.js";
+import { childPage } from "../../src/schema/child-pages.js";
+import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 
 const absent = (what: string, id: string, param?: string) =>
   new ApiError("resource_missing", {
@@ -53,6 +55,75 @@ export function registerSanctionsQueries() {
       gate: { scope: "sanctions:read" },
       args: { id: t.arg.id({ required: true, description: "OFAC report id (ofr_…)." }) },
       resolve: (_root, { id }, ctx) => findOfacReport(ctx, id),
+    }),
+  );
+
+  // Added to the matters module's type here, with the feature that owns it.
+  builder.prismaObjectField("Matter", "sanctionsScreens", (t) =>
+    t.field({
+      type: connectionOf(SanctionsScreenRef, "SanctionsScreenResult"),
+      description: "The matter's sanctions screens, newest first (the sanctions gate reads them).",
+      gate: { scope: "sanctions:read" },
+      args: pageArgs(t),
+      resolve: (m, args, ctx) =>
+        childPage(
+          ctx,
+          {
+            key: "Matter.sanctionsScreens",
+            table: "sanctions_screens",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.sanctionsScreen.findMany(q),
+          },
+          m.id,
+          args,
+        ),
+    }),
+  );
+
+  // Added to the matters module's type here, with the feature that owns it.
+  builder.prismaObjectField("Matter", "sanctionsReviews", (t) =>
+    t.field({
+      type: connectionOf(SanctionsReviewRef, "SanctionsReview"),
+      description: "The matter's sanctions reviews, newest first.",
+      gate: { scope: "sanctions:read" },
+      args: pageArgs(t),
+      resolve: (m, args, ctx) =>
+        childPage(
+          ctx,
+          {
+            key: "Matter.sanctionsReviews",
+            table: "sanctions_reviews",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.sanctionsReview.findMany(q),
+          },
+          m.id,
+          args,
+        ),
+    }),
+  );
+
+  // Added to the matters module's type here, with the feature that owns it.
+  builder.prismaObjectField("Matter", "ofacReports", (t) =>
+    t.field({
+      type: connectionOf(OfacReportRef, "OfacReport"),
+      description: "The matter's OFAC report workflows, newest first.",
+      gate: { scope: "sanctions:read" },
+      args: pageArgs(t),
+      resolve: (m, args, ctx) =>
+        childPage(
+          ctx,
+          {
+            key: "Matter.ofacReports",
+            table: "ofac_reports",
+            parentColumn: "matter_id",
+            parentField: "matterId",
+            findMany: (q) => ctx.db.ofacReport.findMany(q),
+          },
+          m.id,
+          args,
+        ),
     }),
   );
 }

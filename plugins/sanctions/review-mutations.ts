@@ -1,12 +1,10 @@
 import { ApiError, invalid } from "../../src/errors.js";
-import { newId } from "../../src/ids.js";
 import { builder } from "../../src/schema/builder.js";
 import { write } from "../../src/write.js";
 import { assertMatterWritable, assertOpen, findMatter } from "../matters/service.js";
-import { blockedPropertyAnalysis } from "./analysis.js";
 import { CreateSanctionsReviewInput, DecideSanctionsReviewInput } from "./inputs.js";
 import { findReview, findScreen } from "./queries.js";
-import type { ScreenMatch } from "./screening/screen.js";
+import { openSanctionsReview } from "./service.js";
 import { SanctionsReviewRef } from "./types.js";
 import { REVIEW_DECISIONS, UNDECIDED } from "./values.js";
 
@@ -40,35 +38,13 @@ export function registerReviewMutations() {
         if (screen.matterId !== input.matterId)
           throw invalid("screen_id", `Screen '${screen.id}' belongs to another matter.`);
         assertOpen(matter);
-        return write(ctx, async ({ tx, audit }) => {
-          const created = await tx.sanctionsReview.create({
-            data: {
-              id: newId("sanctionsReview"),
-              matterId: input.matterId,
-              screenId: screen.id,
-              status: "open",
-              notes: input.notes ?? null,
-              blockedPropertyAnalysis: blockedPropertyAnalysis(
-                screen,
-                screen.matches as unknown as ScreenMatch[],
-              ),
-              ofacReportRequired: false,
-              reviewState: {
-                reviewRequired: true,
-                reviewStatus: "open",
-                reviewNotes: input.notes ?? null,
-              },
-            } as never,
-          });
-          await audit({
-            eventType: "sanctions_review.opened",
-            objectType: "sanctions_review",
-            objectId: created.id,
+        return write(ctx, (rec) =>
+          openSanctionsReview(rec, {
             matterId: input.matterId,
-            details: { matter_id: input.matterId, review_id: created.id, screen_id: screen.id },
-          });
-          return created;
-        });
+            screen,
+            notes: input.notes ?? null,
+          }),
+        );
       },
     }),
   );

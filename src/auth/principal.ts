@@ -38,6 +38,17 @@ export function requireScope(principal: Principal, scope: string): void {
   }
 }
 
+/**
+ * The matters a user may reach: null for all of them. An empty matter list means "not limited",
+ * as on keys; admins are never limited.
+ */
+export function mattersOfUser(user: {
+  roles: readonly string[];
+  matterIds: readonly string[];
+}): readonly string[] | null {
+  return user.roles.includes("admin") || user.matterIds.length === 0 ? null : user.matterIds;
+}
+
 function intersectMatters(
   a: readonly string[] | null,
   b: readonly string[] | null,
@@ -96,9 +107,7 @@ async function loadPrincipal(
     if (!user)
       throw new ApiError("invalid_api_key", { message: "The API key's user no longer exists." });
     roleScopes = user.roles.flatMap((r) => ROLE_SCOPES[r] ?? []);
-    // An empty matter list means "not limited", as on keys; admins are never limited.
-    const isAdmin = user.roles.includes("admin");
-    userMatters = isAdmin || user.matterIds.length === 0 ? null : user.matterIds;
+    userMatters = mattersOfUser(user);
   }
   const principal: Principal = {
     keyId: key.id,

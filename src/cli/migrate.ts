@@ -1,5 +1,5 @@
 import { loadConfig } from "../config.js";
-import { openAdapter } from "../db/adapter.js";
+import { openAdapter, withMigrationLock } from "../db/adapter.js";
 import { dataDirOwner } from "../db/data-dir-lock.js";
 import { applyPendingMigrations, createMigration } from "../db/migrator.js";
 
@@ -18,9 +18,17 @@ if (command === "apply") {
     );
     process.exit(1);
   }
-  const adapter = await openAdapter(config.database, { migration: true });
-  const applied = await applyPendingMigrations(adapter.factory);
-  await adapter.close();
+  const target = config.database;
+  const apply = async () => {
+    const adapter = await openAdapter(target, { migration: true });
+    try {
+      return await applyPendingMigrations(adapter.factory);
+    } finally {
+      await adapter.close();
+    }
+  };
+  const applied =
+    target.kind === "postgres" ? await withMigrationLock(target.url, apply) : await apply();
   console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
 } else if (command === "create") {
   if (!name) {

@@ -18,9 +18,11 @@ export interface OpenedAdapter {
 }
 
 /**
- * Opens a driver adapter factory. `migration: true` gives PostgreSQL a single-connection pool:
- * the schema engine takes a session-level advisory lock, and its unlock must run on the same
- * connection, or the lock outlives the migration and the next server to start waits on it.
+ * Opens a driver adapter factory. `migration: true` gives PostgreSQL a single-connection pool
+ * for the schema engine, whose session-level advisory lock is turned into a transaction-level
+ * one (taken and released by the same statement): behind a transaction-pooling PgBouncer a
+ * session lock would stay on whichever server connection took it. Concurrent migrations are
+ * kept apart by `withMigrationLock` instead.
  */
 export async function openAdapter(
   target: DatabaseTarget,
@@ -39,7 +41,12 @@ export async function openAdapter(
   }
   const dir = target.dataDir === "memory://" ? target.dataDir : resolve(target.dataDir);
   if (dir !== "memory://") mkdirSync(dir, { recursive: true });
-  const pglite = await PGlite.create(dir);
+  // PGlite's WebAssembly memory only grows, and touched shared buffers stay resident: 16 MB
+  // (PostgreSQL's default is 128 MB) keeps an embedded server's memory small (issue 11); the
+  // data files stay in the operating system's page cache either way.
+  const pglite = await PGlite.create(dir, {
+    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+  });
   const factory = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
   return { target, factory, close: () => pglite.close() };
 }
@@ -53,10 +60,22 @@ function wholeScriptFactory(
   factory: PrismaPg,
   pool: pg.Pool,
 ): SqlMigrationAwareDriverAdapterFactory {
-  const patch = <T extends { executeScript(script: string): Promise<void> }>(adapter: T): T => {
+  const patch = <
+    T extends {
+      executeScript(script: string): Promise<void>;
+      queryRaw(query: { sql: string }): Promise<unknown>;
+      executeRaw(query: { sql: string }): Promise<number>;
+    },
+  >(
+    adapter: T,
+  ): T => {
     adapter.executeScript = async (script: string) => {
       await pool.query(script);
     };
+    const queryRaw = adapter.queryRaw.bind(adapter);
+    const executeRaw = adapter.executeRaw.bind(adapter);
+    adapter.queryRaw = (query) => queryRaw({ ...query, sql: transactionLock(query.sql) });
+    adapter.executeRaw = (query) => executeRaw({ ...query, sql: transactionLock(query.sql) });
     return adapter;
   };
   return {
@@ -65,4 +84,31 @@ function wholeScriptFactory(
     connect: async () => patch(await factory.connect()),
     connectToShadowDb: async () => await factory.connectToShadowDb(),
   };
+}
+
+/** The schema engine's `pg_advisory_lock(n)` as the transaction-level lock of one statement. */
+function transactionLock(sql: string): string {
+  return sql.replace(/\bpg_advisory_lock\(/g, "pg_advisory_xact_lock(");
+}
+
+/**
+ * Runs `fn` while holding the cluster-wide migration lock: a transaction-level advisory lock
+ * held by an open transaction on a connection of its own, so it keeps several processes
+ * starting at once apart, directly or through a transaction-pooling PgBouncer (which pins a
+ * server connection to an open transaction), and is released when that transaction ends.
+ */
+export async function withMigrationLock<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  try {
+    await holder.query("BEGIN");
+    await holder.query("SELECT pg_advisory_xact_lock(hashtextextended('md:migrations', 0))");
+    try {
+      return await fn();
+    } finally {
+      await holder.query("COMMIT");
+    }
+  } finally {
+    await holder.end();
+  }
 }

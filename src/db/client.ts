@@ -3,6 +3,13 @@ import { PrismaClient } from "../generated/prisma/client.js";
 
 export { Prisma, PrismaClient } from "../generated/prisma/client.js";
 
+/**
+ * Prisma's default interactive-transaction limits (2 s to start, 5 s to finish) turn a slow but
+ * healthy write on a loaded machine (a large screen, a PDF export) into a 500 after the work is
+ * done; a write may wait longer for a connection and run up to 30 s before it is rolled back.
+ */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
+
 export function createPrismaClient(factory: SqlDriverAdapterFactory): PrismaClient {
-  return new PrismaClient({ adapter: factory });
+  return new PrismaClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
 }

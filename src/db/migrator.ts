@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import { projectPath } from "../paths.js";
+import type { PrismaClient } from "./client.js";
 
 // Prisma's native schema engine is not available offline; the WASM build runs the same
 // migration commands through our driver adapter. Its package targets bundlers, so the .wasm
@@ -72,6 +74,33 @@ export function committedMigrationNames(): string[] {
         .map((d) => d.name)
         .sort()
     : [];
+}
+
+/**
+ * Whether the schema engine has work to do: a committed migration missing from
+ * `_prisma_migrations` (or the table itself), one whose file changed since it was applied
+ * (checksum), or one that failed. Reads one table and never loads the engine, so a start with
+ * nothing pending leaves the WASM schema engine out of memory (issue 11).
+ */
+export async function migrationsPending(db: PrismaClient): Promise<boolean> {
+  const [table] = await db.$queryRaw<Array<{ present: boolean }>>`
+    SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`;
+  if (!table?.present) return true;
+  const rows = await db.$queryRaw<
+    Array<{ migration_name: string; checksum: string; finished: boolean; rolled_back: boolean }>
+  >`SELECT migration_name, checksum, finished_at IS NOT NULL AS finished,
+           rolled_back_at IS NOT NULL AS rolled_back
+    FROM _prisma_migrations`;
+  if (rows.some((r) => !r.finished && !r.rolled_back)) return true;
+  const applied = new Map(
+    rows.filter((r) => r.finished && !r.rolled_back).map((r) => [r.migration_name, r.checksum]),
+  );
+  return committedMigrationNames().some((name) => {
+    const checksum = applied.get(name);
+    if (checksum === undefined) return true;
+    const sql = readFileSync(join(MIGRATIONS_DIR, name, "migration.sql"));
+    return createHash("sha256").update(sql).digest("hex") !== checksum;
+  });
 }
 
 function readMigrationsList() {

@@ -6,6 +6,21 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
  */
 export class QueryCounter {
   count = 0;
+  /**
+   * Of `count`, the per-request overhead: authenticating a key (`api_keys`) and spending its
+   * rate limit (`rate_limit_buckets`). Both are cached for up to 1 s, so whether a request pays
+   * them depends on timing; page-cost tests subtract them (test/helpers/statements.ts) and the
+   * overhead itself is measured by test/platform/auth-fast-path.test.ts.
+   */
+  overhead = 0;
+}
+
+const OVERHEAD_TABLES = /"api_keys"|\brate_limit_buckets\b/;
+
+function sqlOf(query: unknown): string {
+  return typeof query === "object" && query !== null && "sql" in query
+    ? String((query as { sql: unknown }).sql)
+    : "";
 }
 
 function countCalls<T extends object>(target: T, counter: QueryCounter): T {
@@ -16,6 +31,7 @@ function countCalls<T extends object>(target: T, counter: QueryCounter): T {
       if (prop === "queryRaw" || prop === "executeRaw") {
         return (...args: unknown[]) => {
           counter.count++;
+          if (OVERHEAD_TABLES.test(sqlOf(args[0]))) counter.overhead++;
           return value.apply(obj, args);
         };
       }

@@ -16,6 +16,10 @@ const EXPOSED_HEADERS = [
   "MD-RateLimit-Remaining",
   "Retry-After",
   "Idempotent-Replayed",
+  // Export downloads: the file's name and hash.
+  "Content-Disposition",
+  "ETag",
+  "Repr-Digest",
 ].join(", ");
 const METHODS = "GET, POST, PATCH, OPTIONS";
 

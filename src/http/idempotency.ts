@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import stringify from "safe-stable-stringify";
-import type { PrismaClient } from "../db/client.js";
+import { Prisma, type PrismaClient } from "../db/client.js";
 import { ApiError } from "../errors.js";
 
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -21,12 +21,48 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest("hex");
 }
 
+/** What `markCommitted` needs of a transaction client (scoped or not). */
+interface RawExecutor {
+  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number>;
+}
+
+/**
+ * Marks a claimed key `committed` inside the write's own transaction: from then on the key's
+ * request is never carried out again, even if its response is never stored (a crash between
+ * the write and `finish`), so nothing is written twice.
+ */
+export async function markCommitted(
+  tx: RawExecutor,
+  claim: { organizationId: string; environment: string; key: string },
+): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE idempotency_records SET state = 'committed'
+    WHERE organization_id = ${claim.organizationId} AND environment = ${claim.environment}
+      AND key = ${claim.key} AND state = 'in_flight'`;
+}
+
 /**
  * Idempotency-Key handling of CONTRACT.md §5, stored in the database so several server
- * processes agree: the first request claims the key with an insert; the others see its state.
+ * processes agree: the first request claims the key with an insert; the others see its state
+ * (`in_flight`, `committed` once its write committed, `done` with the stored response).
+ *
+ * On PostgreSQL (`asyncCommit`) the claim, and the stored response of a request whose write
+ * committed, are committed without waiting for their WAL flush, so an idempotent write costs
+ * one flush like a plain one: the write's own synchronous commit flushes the claim before it,
+ * and its `committed` mark already stops a second execution should the stored response be lost
+ * in a crash. A response with no write behind it (a client error) is stored synchronously.
  */
 export class IdempotencyStore {
-  constructor(private readonly db: PrismaClient) {}
+  private readonly asyncCommit: Prisma.Sql;
+
+  constructor(
+    private readonly db: PrismaClient,
+    options: { asyncCommit?: boolean } = {},
+  ) {
+    this.asyncCommit = options.asyncCommit
+      ? Prisma.sql`FROM (SELECT set_config('synchronous_commit', 'off', true)) AS commit_mode`
+      : Prisma.empty;
+  }
 
   validateKey(key: string): void {
     if (!KEY_SHAPE.test(key)) {
@@ -43,7 +79,9 @@ export class IdempotencyStore {
     const expiresAt = new Date(now.getTime() + RETENTION_MS);
     const inserted = await this.db.$executeRaw`
       INSERT INTO idempotency_records (organization_id, environment, key, fingerprint, state, locked_until, created_at, expires_at)
-      VALUES (${scope.organizationId}, ${scope.environment}, ${key}, ${print}, 'in_flight', ${lockedUntil}, ${now}, ${expiresAt})
+      SELECT ${scope.organizationId}, ${scope.environment}, ${key}, ${print}, 'in_flight',
+             ${lockedUntil}::timestamptz, ${now}::timestamptz, ${expiresAt}::timestamptz
+      ${this.asyncCommit}
       ON CONFLICT (organization_id, environment, key) DO UPDATE SET
         fingerprint = EXCLUDED.fingerprint, state = 'in_flight', status = NULL, body = NULL,
         locked_until = EXCLUDED.locked_until, created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at
@@ -64,6 +102,14 @@ export class IdempotencyStore {
     if (existing.lockedUntil > now) {
       throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
     }
+    if (existing.state === "committed") {
+      // Its write committed but its process died before storing the response: never again.
+      throw new ApiError("idempotency_key_in_use", {
+        param: "Idempotency-Key",
+        message:
+          "The request with this Idempotency-Key was carried out, but its response was not recorded; it will not be carried out again.",
+      });
+    }
     // The earlier attempt's process died mid-request: take the lease over, once.
     const taken = await this.db.idempotencyRecord.updateMany({
       where: { ...scope, key, state: "in_flight", lockedUntil: existing.lockedUntil },
@@ -74,16 +120,26 @@ export class IdempotencyStore {
     return { kind: "new", key };
   }
 
-  /** Stores a final response; a server error releases the key so it can be retried. */
-  async finish(scope: IdempotencyScope, key: string, status: number, body: string): Promise<void> {
+  /**
+   * Stores a final response; a server error releases the key so it can be retried, unless a
+   * write of the request committed (then the key stays `committed` and is never run again).
+   */
+  async finish(
+    scope: IdempotencyScope,
+    key: string,
+    status: number,
+    body: string,
+    options: { committed?: boolean } = {},
+  ): Promise<void> {
     if (status >= 500) {
       await this.db.idempotencyRecord.deleteMany({ where: { ...scope, key, state: "in_flight" } });
       return;
     }
-    await this.db.idempotencyRecord.updateMany({
-      where: { ...scope, key, state: "in_flight" },
-      data: { state: "done", status, body },
-    });
+    await this.db.$executeRaw`
+      UPDATE idempotency_records SET state = 'done', status = ${status}, body = ${body}
+      ${options.committed ? this.asyncCommit : Prisma.empty}
+      WHERE organization_id = ${scope.organizationId} AND environment = ${scope.environment}
+        AND key = ${key} AND state IN ('in_flight', 'committed')`;
   }
 
   async purgeExpired(): Promise<number> {

@@ -7,8 +7,9 @@ import { requestLoader } from "./request-loader.js";
  * `matters` page), so a list of parents costs the same SQL statements whatever its length.
  * Two statements per batch: the ids of each parent's newest `take` children ranked by a window
  * function, then the rows themselves through the tenant-scoped client (which re-applies the
- * caller's organization, environment and matter reach). With a cursor or filters the page is
- * fetched per parent by the ordinary helper.
+ * caller's organization, environment and matter reach); one when the batch has one parent (a
+ * single matter's page). With a cursor or filters the page is fetched per parent by the
+ * ordinary helper.
  */
 export interface ChildList<T extends { id: string }> {
   /** Loader name, unique per child list, e.g. "Matter.claimants". */
@@ -43,6 +44,11 @@ export async function childPage<T extends { id: string }>(
   return toConnection(await loader.load(parentId), take);
 }
 
+/** Drops a child list's batched first pages from the request's memo, after a write adds to it. */
+export function forgetChildPages(ctx: RequestContext, key: string): void {
+  for (const k of [...ctx.memo.keys()]) if (k.startsWith(`child-page:${key}:`)) ctx.memo.delete(k);
+}
+
 async function firstPages<T extends { id: string }>(
   ctx: RequestContext,
   list: ChildList<T>,
@@ -51,6 +57,14 @@ async function firstPages<T extends { id: string }>(
 ): Promise<T[][]> {
   if (!SQL_NAME.test(list.table) || !SQL_NAME.test(list.parentColumn))
     throw new Error(`bad child list ${list.key}`);
+  if (parents.length === 1) {
+    const rows = await list.findMany({
+      where: { [list.parentField]: parents[0] },
+      orderBy: [{ id: "desc" }],
+      take: take + 1,
+    });
+    return [rows];
+  }
   const { organizationId, environment } = ctx.principal;
   const ranked = await ctx.db.$queryRawUnsafe<Array<{ id: string }>>(
     `SELECT id FROM (

@@ -6,10 +6,15 @@ type BuilderTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer
 
 const cache = new Map<string, unknown>();
 
-/** The Relay connection type of a node type (`<Type>Connection`), made once. */
+/**
+ * The Relay connection type of a node type (`<Type>Connection`, edges `<Type>Edge`), made once.
+ * `edgeName` renames the edge type where `<Type>Edge` is taken by a domain type (an attribution
+ * graph's edges are `AttributionGraphEdge`).
+ */
 export function connectionOf<T extends object>(
   ref: ObjectRef<any, T> | { name: string },
   typeName: string,
+  edgeName?: string,
 ) {
   const name = `${typeName}Connection`;
   if (!cache.has(name)) {
@@ -21,7 +26,10 @@ export function connectionOf<T extends object>(
           name,
           description: `A page of ${typeName} objects, newest first.`,
         },
-        { description: `One ${typeName} in a page, with its cursor.` } as never,
+        {
+          description: `One ${typeName} in a page, with its cursor.`,
+          ...(edgeName ? { name: edgeName } : {}),
+        } as never,
       ),
     );
   }

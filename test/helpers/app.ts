@@ -58,7 +58,9 @@ export async function startTestApp(
       ...overrides.webhooks,
     },
   };
-  const app = await createApp(config, { logger: options.logger ?? createLogger("silent") });
+  // TEST_LOG_LEVEL=error shows the server's own log lines (e.g. the cause of a 500) in a run.
+  const logger = options.logger ?? createLogger((process.env.TEST_LOG_LEVEL ?? "silent") as never);
+  const app = await createApp(config, { logger });
   return {
     ...app,
     async dispose() {

@@ -5,6 +5,8 @@ export interface ApiResponse<T = any> {
   headers: Headers;
   body: T;
   text: string;
+  /** The body's bytes as received (for files). */
+  bytes: Uint8Array;
 }
 
 export interface CallOptions {
@@ -40,14 +42,15 @@ export class Client {
     const response = await this.app.fetch(
       new Request(`http://test.local${path}`, { method, headers, body: payload }),
     );
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);
     } catch {
-      // Non-JSON bodies (HTML docs) stay as text.
+      // Non-JSON bodies (HTML docs, files) stay as text.
     }
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return { status: response.status, headers: response.headers, body: parsed as T, text, bytes };
   }
 
   get<T = any>(path: string, options?: CallOptions) {

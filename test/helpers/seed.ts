@@ -12,7 +12,7 @@ const unique = (label: string) => `${label} ${++counter}`;
 export interface SeededOrg {
   id: string;
   /** An admin key (`*`) of this organization in the sandbox. */
-  admin: Client;
+  admin: Client & { keyId: string };
   /** Issues another key of this organization and returns a client for it. */
   key(options?: {
     scopes?: string[];
@@ -95,12 +95,18 @@ export class Seed {
 
   /**
    * One record of every matter-tied kind under `matterId`, made through the API by `client`
-   * (scope `*`): an authority grant and its `authority.granted` event, a claimant, a judgment
+   * (scope `*`): an authority grant and its `authority.granted` event, a claimant, an action, a
+   * judgment
    * with its deadlines, a passing validation and a plan, a debtor with a graph, a wallet with a
    * claim, an attribution graph and a network signal, an operation with a transition, a manual
    * audit event, a sandbox crypto asset map (with its exchange hypotheses and stablecoin
-   * exposure) and transaction timeline, and a matching sanctions screen with a blocked review
-   * and its OFAC report. Extend it when a module adds a matter-tied
+   * exposure) and transaction timeline, a clear sanctions screen and a campaign (with its
+   * pressure history), then a matching screen with a blocked review and its OFAC report, a
+   * relationship with a packet through it and a contact log, and a recovery event with a
+   * waterfall and a remittance, an issuer freeze request and a destination wallet certificate,
+   * a watchlist with an address and a triaged alert, a PDF export of the packet, and a claimant
+   * update with its export. Extend it
+   * when a module adds a matter-tied
    * record (test/platform/matter-isolation.test.ts fails until a seeded kind exists).
    */
   async matterRecords(client: Client, matterId: string): Promise<MatterRecords> {
@@ -118,6 +124,13 @@ export class Seed {
     );
     const claimant = await made(
       client.post(`/v1/matters/${matterId}/claimants`, { name: "Jane Victim", role: "victim" }),
+    );
+    const action = await made(
+      client.post("/v1/actions", {
+        matter_id: matterId,
+        type: "exchange",
+        title: "Send a preservation request to the exchange",
+      }),
     );
     const entered = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
     const judgment = await made(
@@ -187,6 +200,20 @@ export class Seed {
     const audit = await made(
       client.post("/v1/audit/events", { matter_id: matterId, event_type: "note.recorded" }),
     );
+    // A campaign, created while a clear screen lets it pass the sanctions gate (the matching
+    // screen below then holds the matter), with its first pressure history entry.
+    await made(
+      client.post("/v1/sanctions/screen", { matter_id: matterId, wallets: [SANDBOX_WALLET] }),
+      200,
+    );
+    const campaign = await made(
+      client.post("/v1/claw/campaigns", {
+        matter_id: matterId,
+        judgment_id: judgmentId,
+        mode: "measured",
+        target_set: { wallets: [walletId], debtors: [debtor.debtor_id] },
+      }),
+    );
     // A matching screen (and its `sanctions` alert), a blocked review and its OFAC report with
     // the report's deadline.
     const screen = await made(
@@ -224,12 +251,124 @@ export class Seed {
     );
     expect(assetMap.exchange_hypotheses.length, "sandbox exchange hypotheses").toBeGreaterThan(0);
     expect(assetMap.stablecoin_exposure.length, "sandbox stablecoin exposure").toBeGreaterThan(0);
+    // A destination wallet certificate (with its own clear screen) and a freeze request to
+    // Tether for the mapped wallet's USDT.
+    const certificate = await made(
+      client.post("/v1/issuer-remediation/destination-wallet-certificate", {
+        matter_id: matterId,
+        wallet_address: "0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB",
+        network: "ethereum",
+        purpose: "Receive reissued USDT",
+        owner: "Acme Corp",
+        signer_model: "2-of-3 multisig",
+        allowed_assets: ["USDT"],
+      }),
+    );
+    const remediation = await made(
+      client.post("/v1/issuer-remediation/freeze-packet", {
+        matter_id: matterId,
+        wallets: [SANDBOX_WALLET],
+        asset: "USDT",
+        authorized_sender: "Jordan Counsel, Esq.",
+      }),
+    );
     const timeline = await made(
       client.post("/v1/crypto/transaction-timeline", {
         matter_id: matterId,
         wallets: [SANDBOX_WALLET],
       }),
       200,
+    );
+    // A channel (organization-level), a packet going through it and a contact log naming it.
+    const relationship = await made(
+      client.post("/v1/relationships", {
+        counterparty_type: "exchange",
+        counterparty_name: "Northwind Exchange",
+        channel_type: "compliance_email",
+      }),
+    );
+    const packet = await made(
+      client.post("/v1/packets/exchange-freeze", {
+        matter_id: matterId,
+        judgment_id: judgmentId,
+        wallets: [SANDBOX_WALLET],
+        authorized_sender: "Jordan Counsel, Esq.",
+        relationship_id: relationship.relationship_id,
+      }),
+    );
+    const contact = await made(
+      client.post(`/v1/relationships/${relationship.relationship_id}/contact-log`, {
+        matter_id: matterId,
+        authorized_sender: "Jordan Counsel, Esq.",
+        contact_type: "email",
+        packet_id: packet.packet_id,
+        outcome: "acknowledged",
+      }),
+    );
+    // A recovery, a waterfall over it and a remittance paying the claimant's line from it.
+    const recovery = await made(
+      client.post("/v1/ledger/recovery-events", {
+        matter_id: matterId,
+        event_type: "turned_over",
+        asset: "USDT",
+        network: "ethereum",
+        gross_amount: 1000,
+        usd_value: 1000,
+        source: "Exchange X turnover",
+      }),
+    );
+    const waterfall = await made(
+      client.post("/v1/waterfall/calculate", {
+        matter_id: matterId,
+        recovery_event_ids: [recovery.recovery_event_id],
+      }),
+      200,
+    );
+    const remittance = await made(
+      client.post("/v1/ledger/remittance-events", {
+        matter_id: matterId,
+        destination: "Jane Victim (client account)",
+        amount: 100,
+        asset: "USDT",
+        source_recovery_event_id: recovery.recovery_event_id,
+        waterfall_id: waterfall.waterfall_id,
+        claimant_id: claimant.claimant_id,
+      }),
+    );
+    // A watchlist with an address, and a triage of the screen's sanctions alert.
+    const watchlist = await made(
+      client.post("/v1/watchlists", {
+        matter_id: matterId,
+        name: "Debtor wallets",
+        chains: ["ethereum"],
+      }),
+    );
+    await made(
+      client.post(`/v1/watchlists/${watchlist.watchlist_id}/addresses`, {
+        addresses: [SANDBOX_WALLET],
+        reason: "Debtor's wallet",
+      }),
+      200,
+    );
+    const alerts = await made(client.get(`/v1/alerts?matter_id=${matterId}&type=sanctions`), 200);
+    expect(alerts.items.length, "the screen's sanctions alert").toBeGreaterThan(0);
+    const alertId = alerts.items[0].alert_id as string;
+    await made(
+      client.post(`/v1/alerts/${alertId}/triage`, { status: "actionable", notes: "Counsel" }),
+      200,
+    );
+    // A PDF export of the packet, and a claimant update with its JSON export.
+    const exported = await made(
+      client.post(`/v1/packets/${packet.packet_id}/export`, { format: "pdf" }),
+    );
+    const report = await made(
+      client.post("/v1/reports/claimant-update", {
+        matter_id: matterId,
+        claimant_id: claimant.claimant_id,
+      }),
+    );
+    const reportExport = await made(
+      client.post(`/v1/reports/${report.report_id}/export`, { format: "json" }),
     );
     const events = await made(client.get("/v1/events?type=authority.granted&limit=100"), 200);
     const event = events.items.find(
@@ -252,6 +391,22 @@ export class Seed {
       reviewId: review.review_id,
       assetMapId: assetMap.map_id,
       timelineId: timeline.timeline_id,
+      relationshipId: relationship.relationship_id,
+      counterpartyId: relationship.counterparty_id,
+      packetId: packet.packet_id,
+      contactLogId: contact.contact_log_id,
+      recoveryEventId: recovery.recovery_event_id,
+      remittanceEventId: remittance.remittance_event_id,
+      waterfallId: waterfall.waterfall_id,
+      campaignId: campaign.campaign_id,
+      remediationId: remediation.remediation_id,
+      certificateId: certificate.destination_wallet_id,
+      actionId: action.action_id,
+      watchlistId: watchlist.watchlist_id,
+      alertId,
+      exportId: exported.export_id,
+      reportId: report.report_id,
+      reportExportId: reportExport.export_id,
     };
   }
 }
@@ -276,6 +431,30 @@ export interface MatterRecords {
   reviewId: string;
   assetMapId: string;
   timelineId: string;
+  /** A relationship (organization-level, with its counterparty), an exchange-freeze packet
+   * through it and a contact log naming the packet. */
+  relationshipId: string;
+  counterpartyId: string;
+  packetId: string;
+  contactLogId: string;
+  /** A turned_over recovery, a waterfall over it and a remittance to the claimant. */
+  recoveryEventId: string;
+  remittanceEventId: string;
+  waterfallId: string;
+  /** A measured campaign on the judgment, targeting the wallet and the debtor. */
+  campaignId: string;
+  /** A freeze request for the mapped wallet's USDT, and a destination wallet certificate. */
+  remediationId: string;
+  certificateId: string;
+  actionId: string;
+  /** A watchlist watching SANDBOX_WALLET, and the screen's sanctions alert, triaged. */
+  watchlistId: string;
+  alertId: string;
+  /** A PDF export of the packet (through POST /v1/packets/{packet_id}/export). */
+  exportId: string;
+  /** A claimant update for the claimant, and its JSON export. */
+  reportId: string;
+  reportExportId: string;
 }
 
 /** An Ethereum address on the shipped OFAC SDN list (Lifshits, Artem Mikhaylovich; CYBER2). */

@@ -29,7 +29,7 @@ function startServer(port: number): Promise<ChildProcess> {
   children.push(child);
   return new Promise((ready, fail) => {
     let out = "";
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 45_000);
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 90_000);
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes("listening on")) {
@@ -86,5 +86,5 @@ describe("durability on the embedded database", () => {
     };
     expect(verify.valid).toBe(true);
     second.kill("SIGKILL");
-  }, 120_000);
+  }, 240_000);
 });

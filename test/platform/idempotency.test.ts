@@ -120,3 +120,93 @@ describe("Idempotency-Key retention", () => {
     expect(await app.db.root.idempotencyRecord.count({ where: { key: "k-expiring" } })).toBe(0);
   });
 });
+
+describe("Idempotency-Key after a process died mid-request", () => {
+  /** What a process that died after claiming `key` left behind, its lease already lapsed. */
+  async function orphan(key: string, state: "in_flight" | "committed") {
+    const { fingerprint } = await import("../../src/http/idempotency.js");
+    const principal = await app.db.root.apiKey.findFirstOrThrow({
+      where: { secretHash: (await import("../../src/auth/secrets.js")).hashSecret(api.secret!) },
+    });
+    const past = new Date(Date.now() - 120_000);
+    await app.db.root.idempotencyRecord.create({
+      data: {
+        organizationId: principal.organizationId,
+        environment: principal.environment,
+        key,
+        fingerprint: fingerprint("POST", "/v1/operations", body),
+        state,
+        lockedUntil: past,
+        createdAt: past,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+  }
+  const countIntent = async (intent: string) =>
+    (await api.get("/v1/operations?limit=100")).body.items.filter((o: any) => o.intent === intent)
+      .length;
+
+  it("carries the request out when the dead one never wrote (its claim still in flight)", async () => {
+    await orphan("k-orphan-in-flight", "in_flight");
+    const before = await countIntent(body.intent);
+    const res = await api.post("/v1/operations", body, withKey("k-orphan-in-flight"));
+    expect(res.status, res.text).toBe(201);
+    expect(await countIntent(body.intent)).toBe(before + 1);
+    const replay = await api.post("/v1/operations", body, withKey("k-orphan-in-flight"));
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("never carries it out again when the dead one's write committed (its response lost)", async () => {
+    await orphan("k-orphan-committed", "committed");
+    const before = await countIntent(body.intent);
+    const res = await api.post("/v1/operations", body, withKey("k-orphan-committed"));
+    expect(res.status).toBe(409);
+    expect(errorOf(res)).toMatchObject({ code: "idempotency_key_in_use" });
+    expect(errorOf(res).message).toContain("carried out");
+    expect(await countIntent(body.intent)).toBe(before);
+  });
+
+  it("marks the key committed in the write's own transaction", async () => {
+    const { authenticate } = await import("../../src/auth/principal.js");
+    const { scopedClient } = await import("../../src/db/tenant-scope.js");
+    const { PrincipalCache } = await import("../../src/auth/principal-cache.js");
+    const { createLogger } = await import("../../src/logger.js");
+    const { write } = await import("../../src/write.js");
+    await orphan("k-mark-direct", "in_flight");
+    const principal = await authenticate(app.db.root, `Bearer ${api.secret}`);
+    const claim = {
+      organizationId: principal.organizationId,
+      environment: principal.environment,
+      key: "k-mark-direct",
+      committed: false,
+    };
+    const ctx = {
+      requestId: "req_test_mark",
+      version: app.config.database.kind,
+      principal,
+      db: scopedClient(app.db.root, { ...principal, matterIds: null }),
+      services: {
+        config: app.config,
+        logger: createLogger("silent"),
+        root: app.db.root,
+        notifyOutbox: () => {},
+        principals: new PrincipalCache(),
+      },
+      memo: new Map(),
+      idempotency: claim,
+    };
+    await expect(
+      write(ctx, async () => {
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    const state = async () =>
+      (await app.db.root.idempotencyRecord.findFirstOrThrow({ where: { key: "k-mark-direct" } }))
+        .state;
+    expect(await state()).toBe("in_flight");
+    expect(claim.committed).toBe(false);
+    await write(ctx, (rec) => rec.audit({ eventType: "test.idempotency_marked" }));
+    expect(await state()).toBe("committed");
+    expect(claim.committed).toBe(true);
+  });
+});

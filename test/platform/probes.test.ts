@@ -67,7 +67,7 @@ describe("GET /metrics", () => {
     } finally {
       await off.dispose();
     }
-  });
+  }, 90_000); // starts two apps; the default 30 s is short on a loaded machine
 });
 
 describe("readiness", () => {

@@ -3,6 +3,7 @@ import { newId } from "../../src/ids.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
 import { Seed, type SeededOrg } from "../helpers/seed.js";
+import { statementsOf } from "../helpers/statements.js";
 
 let app: TestApp;
 let org: SeededOrg;
@@ -665,12 +666,11 @@ describe("matter list cost", () => {
       });
       await addJudgment(m, "10");
     }
-    const statements = async (run: () => Promise<ApiResponse>) => {
-      const before = app.db.queries.count;
-      const res = await run();
-      expect(res.status, res.text).toBe(200);
-      return app.db.queries.count - before;
-    };
+    const statements = (run: () => Promise<ApiResponse>) =>
+      statementsOf(app, async () => {
+        const res = await run();
+        expect(res.status, res.text).toBe(200);
+      });
     const query = `query($n: Int) { matters(first: $n) { edges { node { id authorityStatus dashboard { judgmentValue { amount } openActions } } } } }`;
     const small = await statements(() => tenant.admin.graphql(query, { n: 2 }));
     const large = await statements(() => tenant.admin.graphql(query, { n: 6 }));

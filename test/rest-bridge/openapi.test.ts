@@ -176,6 +176,42 @@ describe("GET /v1/openapi.json", () => {
     }
   });
 
+  it("gives every served route a response schema, and a request schema with its 400s when it takes a body", () => {
+    const problems: string[] = [];
+    for (const { path, method, op } of operations()) {
+      const route = app.routes.find(
+        (r) => r.def.path === path && r.def.method.toLowerCase() === method,
+      )!;
+      const name = `${method.toUpperCase()} ${path}`;
+      const success = deref(op.responses[String(route.def.status ?? 200)]);
+      if (route.def.file) {
+        // A file route answers with the stored bytes, documented per media type it may send.
+        const media = Object.keys(success?.content ?? {}).sort();
+        if (media.join() !== [...route.def.file.mediaTypes].sort().join())
+          problems.push(`${name}: file route documents ${media} instead of its media types`);
+        continue;
+      }
+      const schema = deref(success?.content?.["application/json"]?.schema);
+      const parts = schema?.allOf ? schema.allOf.map(deref) : [schema];
+      const properties = parts.flatMap((p: any) => Object.keys(p?.properties ?? {}));
+      if (!properties.includes("audit_ref")) problems.push(`${name}: response without audit_ref`);
+      if (properties.length < 2) problems.push(`${name}: response schema without fields`);
+      const takesBody = Object.values(route.def.args ?? {}).includes("body");
+      if (takesBody !== Boolean(op.requestBody))
+        problems.push(`${name}: takes a body ${takesBody}, documents one ${!takesBody}`);
+      const codes = Object.entries<any>(op.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .flatMap(([, response]) => deref(response)["x-error-codes"]);
+      if (!takesBody) continue;
+      const body = deref(op.requestBody.content["application/json"].schema);
+      // parameter_missing only where the body has required fields.
+      const expected = ["parameter_invalid", "unknown_parameter"];
+      if (body.required?.length) expected.push("parameter_missing");
+      for (const code of expected) if (!codes.includes(code)) problems.push(`${name}: no ${code}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("derives request bodies from the GraphQL input types", () => {
     const body = deref(
       doc.paths["/v1/operations"].post.requestBody.content["application/json"].schema,

@@ -162,7 +162,8 @@ export class EvmRpcProvider implements ChainProvider {
       return [];
     }
     return this.guard(network, async (c) => {
-      const latest = await c.getBlockNumber();
+      // Not viem's cached head (kept ~4 s): a scan right after a transfer must see its block.
+      const latest = await c.getBlockNumber({ cacheTime: 0 });
       const stamps = new Map<bigint, number>();
       const fromBlock = await this.blockAtOrAfter(c, window.from, latest, stamps);
       const after = await this.blockAtOrAfter(

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { projectPath } from "../../../src/paths.js";
 import { AddressIndex } from "../screening/address-index.js";
 import { NameIndex } from "../screening/name-index.js";
@@ -56,15 +57,35 @@ export function buildSanctionsList(
   };
 }
 
-let shipped: SanctionsList | undefined;
+/** Size and modification time of both files: changes when `npm run sanctions:refresh` rewrites them. */
+function stampOf(dir: string): string {
+  return [ADDRESS_FILE, NAME_FILE]
+    .map((f) => {
+      const s = statSync(join(dir, f));
+      return `${s.size}:${s.mtimeMs}`;
+    })
+    .join("|");
+}
 
-/** The shipped lists of data/sanctions, read and indexed once per process. */
+const loaded = new Map<string, { stamp: string; list: SanctionsList }>();
+
+/**
+ * The lists of `dir` (default data/sanctions; the server passes MD_SANCTIONS_DIR), read and
+ * indexed once and read again when their files change: a running server picks up
+ * `npm run sanctions:refresh` at its next screen or monitoring run, without a restart. While a
+ * refresh is half written (the two files of different issues) the previous issue stays in use.
+ */
 export function sanctionsList(dir = DATA_DIR): SanctionsList {
-  if (dir !== DATA_DIR)
-    return buildSanctionsList(readJson(`${dir}/${ADDRESS_FILE}`), readJson(`${dir}/${NAME_FILE}`));
-  shipped ??= buildSanctionsList(
-    readJson(`${DATA_DIR}/${ADDRESS_FILE}`),
-    readJson(`${DATA_DIR}/${NAME_FILE}`),
-  );
-  return shipped;
+  const stamp = stampOf(dir);
+  const cached = loaded.get(dir);
+  if (cached?.stamp === stamp) return cached.list;
+  let list: SanctionsList;
+  try {
+    list = buildSanctionsList(readJson(join(dir, ADDRESS_FILE)), readJson(join(dir, NAME_FILE)));
+  } catch (error) {
+    if (cached) return cached.list;
+    throw error;
+  }
+  loaded.set(dir, { stamp, list });
+  return list;
 }

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { createLogger } from "./logger.js";
@@ -37,14 +38,16 @@ if (app.bootstrap) {
 
 const server = createHttpServer((request) => app.fetch(request));
 server.listen(config.port, config.host, () => {
+  // PORT=0 lets the OS pick; log the port actually bound.
+  const port = (server.address() as AddressInfo).port;
   logger.info(
     {
-      port: config.port,
+      port,
       host: config.host,
       database: config.database.kind,
       migrations_applied: app.db.appliedMigrations,
     },
-    `listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`,
+    `listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
   );
 });
 

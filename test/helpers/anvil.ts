@@ -1,6 +1,6 @@
+import { freePort } from "./ports.js";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 
 /** The anvil binary of the optional dependency @foundry-rs/anvil-linux-amd64 (linux-x64 only). */
@@ -14,17 +14,6 @@ export const ANVIL_KEYS = [
   "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80",
   "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d",
 ] as const;
-
-export async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 export interface Anvil {
   url: string;

@@ -1,6 +1,7 @@
+import { freePort } from "./ports.js";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createConnection, createServer } from "node:net";
+import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -10,14 +11,6 @@ export function pgbouncerBinary(): string | null {
     if (existsSync(bin) && spawnSync(bin, ["--version"]).status === 0) return bin;
   }
   return null;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
 }
 
 export interface Pgbouncer {

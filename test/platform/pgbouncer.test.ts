@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { resolve } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, type Pgbouncer, pgbouncerBinary, startPgbouncer } from "../helpers/pgbouncer.js";
+import { startServerProcess } from "../helpers/server-process.js";
+import { type Pgbouncer, pgbouncerBinary, startPgbouncer } from "../helpers/pgbouncer.js";
 
 /**
  * Scale-out behind PgBouncer in transaction pooling mode (issue 11): four real server processes,
@@ -21,7 +21,6 @@ const skipReason = !serverUrl
     ? "pgbouncer is not installed (apt-get install pgbouncer)"
     : null;
 
-const ROOT = resolve(import.meta.dirname, "../..");
 const SECRET = "md_test_PgbouncerScaleOutSecret00000000000000001";
 const RATE = { perSecond: 1, burst: 30 };
 const children: ChildProcess[] = [];
@@ -29,36 +28,18 @@ let bouncer: Pgbouncer | undefined;
 let dbName = "";
 let ports: number[] = [];
 
-function startServer(url: string, port: number): Promise<void> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
+async function startServer(url: string): Promise<number> {
+  const { port } = await startServerProcess(
+    {
       DATABASE_URL: url,
       MD_BOOTSTRAP_SECRET: SECRET,
       MD_RATE_LIMIT_PER_SECOND: String(RATE.perSecond),
       MD_RATE_LIMIT_BURST: String(RATE.burst),
       MD_JOBS_INTERVAL_MS: "0",
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  return new Promise((ready, fail) => {
-    let out = "";
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 170_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes("listening on")) {
-        clearTimeout(timer);
-        ready();
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => fail(new Error(`server exited (${code}):\n${out}`)));
-  });
+    { children, timeoutMs: 170_000 },
+  );
+  return port;
 }
 
 async function call(
@@ -113,9 +94,8 @@ if (skipReason) {
     const direct = new URL(serverUrl!);
     direct.pathname = `/${dbName}`;
     bouncer = await startPgbouncer(direct.toString());
-    ports = await Promise.all([0, 1, 2, 3].map(() => freePort()));
     // All four at once on the empty database: the migration lock lets one migrate.
-    await Promise.all(ports.map((p) => startServer(bouncer!.url, p)));
+    ports = await Promise.all([0, 1, 2, 3].map(() => startServer(bouncer!.url)));
   }, 180_000);
 
   afterAll(async () => {

@@ -136,6 +136,7 @@ export function registerActionQueries() {
             table: "actions",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "actions", model: "Action" },
             findMany: (q) => ctx.db.action.findMany(q),
           },
           m.id,

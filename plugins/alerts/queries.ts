@@ -101,6 +101,7 @@ export function registerAlertQueries() {
             table: "alerts",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "alerts", model: "Alert" },
             findMany: (q) => ctx.db.alert.findMany(q),
           },
           m.id,

@@ -79,6 +79,7 @@ export function registerCampaignQueries() {
             table: "campaigns",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "campaigns", model: "Campaign" },
             findMany: (q) => ctx.db.campaign.findMany(q),
           },
           m.id,

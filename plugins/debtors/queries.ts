@@ -71,6 +71,7 @@ export function registerDebtorQueries() {
             table: "debtors",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "debtors", model: "Debtor" },
             findMany: (q) => ctx.db.debtor.findMany(q),
           },
           m.id,

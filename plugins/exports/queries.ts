@@ -79,6 +79,7 @@ export function registerExportQueries() {
             table: "exports",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "exports", model: "Export" },
             findMany: (q) => ctx.db.export.findMany(q),
           },
           m.id,

@@ -2,7 +2,6 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
 import { strToU8, zipSync } from "fflate";
 import type { ExportDocument } from "./document.js";
-import { renderPdf } from "./pdf.js";
 import { type Redaction, redactDocument, redactJson, redactManifest } from "./redaction.js";
 
 export const EXPORT_FORMATS = ["pdf", "zip", "json"] as const;
@@ -81,7 +80,9 @@ function renderJsonBytes(input: RenderInput): Uint8Array {
   return strToU8(`${JSON.stringify(body, null, 2)}\n`);
 }
 
-function renderPdfBytes(input: RenderInput): Promise<Uint8Array> {
+/** pdfkit and its fonts (several MB of heap) are loaded by the first export, not at start. */
+async function renderPdfBytes(input: RenderInput): Promise<Uint8Array> {
+  const { renderPdf } = await import("./pdf.js");
   return renderPdf(redactDocument(input.document, input.redaction), {
     exportId: input.exportId,
     objectType: input.objectType,

@@ -96,8 +96,7 @@ export async function createExport(ctx: RequestContext, rec: Recorder, req: Expo
   });
   await rec.emit(`${req.objectType}.exported`, { matter_id: req.matterId, ...facts });
   // Later fields of the same request (a GraphQL document's next root field) list it too.
-  forgetChildPages(ctx, "Object.exports");
-  forgetChildPages(ctx, "Matter.exports");
+  forgetChildPages(ctx);
   return created;
 }
 

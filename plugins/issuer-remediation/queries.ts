@@ -61,6 +61,7 @@ export function registerRemediationQueries() {
             table: "issuer_remediations",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "issuerRemediations", model: "IssuerRemediation" },
             findMany: (q) => ctx.db.issuerRemediation.findMany(q),
           },
           m.id,
@@ -84,6 +85,10 @@ export function registerRemediationQueries() {
             table: "destination_wallet_certificates",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: {
+              field: "destinationWalletCertificates",
+              model: "DestinationWalletCertificate",
+            },
             findMany: (q) => ctx.db.destinationWalletCertificate.findMany(q),
           },
           m.id,

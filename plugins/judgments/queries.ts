@@ -75,6 +75,11 @@ export function registerJudgmentQueries() {
             table: "judgments",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: {
+              field: "judgments",
+              model: "Judgment",
+              query: queryFromInfo({ context: ctx, info, path: ["edges", "node"] }),
+            },
             findMany: (q) =>
               ctx.db.judgment.findMany({
                 ...q,

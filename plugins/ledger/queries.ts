@@ -213,6 +213,7 @@ export function registerLedgerQueries() {
             table: "waterfalls",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "waterfalls", model: "Waterfall" },
             findMany: (q) => ctx.db.waterfall.findMany(q),
           },
           m.id,

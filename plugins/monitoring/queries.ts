@@ -67,6 +67,7 @@ export function registerWatchlistQueries() {
             table: "watchlists",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "watchlists", model: "Watchlist" },
             findMany: (q) => ctx.db.watchlist.findMany(q),
           },
           m.id,

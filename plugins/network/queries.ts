@@ -34,6 +34,7 @@ export function registerNetworkQueries() {
             table: "network_signals",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "networkSignals", model: "NetworkSignal" },
             findMany: (q) => ctx.db.networkSignal.findMany(q),
           },
           m.id,

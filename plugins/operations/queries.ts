@@ -72,6 +72,7 @@ export function registerOperationQueries() {
             table: "operations",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "operations", model: "Operation" },
             findMany: (q) => ctx.db.operation.findMany(q),
           },
           matter.id,

@@ -41,6 +41,7 @@ export function registerReportQueries() {
             table: "reports",
             parentColumn: "matter_id",
             parentField: "matterId",
+            matterRelation: { field: "reports", model: "Report" },
             findMany: (q) => ctx.db.report.findMany(q),
           },
           m.id,

@@ -118,6 +118,17 @@ function stampCreate(scope: TenantScope, rule: MatterRule, data: Record<string, 
   return { ...data, organizationId: scope.organizationId, environment: scope.environment };
 }
 
+/**
+ * The tenant filter for a child list read nested under a parent found through the scoped client
+ * (`matter.findMany({ select: { claimants: { where: nestedTenantWhere(…) } } })`): the parent
+ * already passed the caller's matter reach, and the children are filtered by organization and
+ * environment again, so a nested read is never wider than a direct one.
+ */
+export function nestedTenantWhere(scope: TenantScope, model: string): Record<string, unknown> {
+  if (!TENANT_MODELS.has(model)) throw new Error(`${model} is not a tenant-owned model`);
+  return tenantWhere(scope, TENANT_MODELS.get(model) ?? null);
+}
+
 export function scopedClient(base: PrismaClient, scope: TenantScope) {
   return base.$extends({
     name: "tenant-scope",

@@ -1,15 +1,19 @@
 import type { RequestContext } from "../context.js";
 import { type Connection, type PageArgs, paginate, pageSize, toConnection } from "../pagination.js";
+import { nestedTenantWhere } from "../db/tenant-scope.js";
 import { requestLoader } from "./request-loader.js";
 
 /**
- * First pages of a child list for many parents at once (e.g. `claimants` on every Matter of a
+ * First pages of child lists for many parents at once (e.g. `claimants` on every Matter of a
  * `matters` page), so a list of parents costs the same SQL statements whatever its length.
- * Two statements per batch: the ids of each parent's newest `take` children ranked by a window
- * function, then the rows themselves through the tenant-scoped client (which re-applies the
- * caller's organization, environment and matter reach); one when the batch has one parent (a
- * single matter's page). With a cursor or filters the page is fetched per parent by the
- * ordinary helper.
+ *
+ * A list held by a relation of Matter (`matterRelation`) joins the matters' batch: every such
+ * list a request asks for, on every matter of the batch, comes in one statement (the matters
+ * through the tenant-scoped client, each list nested under them with its own tenant filter and
+ * a lateral join per list). Any other list costs two statements per batch: the ids of each
+ * parent's newest `take` children ranked by a window function, then the rows through the
+ * tenant-scoped client; one when the batch has one parent. With a cursor or filters the page is
+ * fetched per parent by the ordinary helper.
  */
 export interface ChildList<T extends { id: string }> {
   /** Loader name, unique per child list, e.g. "Matter.claimants". */
@@ -19,6 +23,11 @@ export interface ChildList<T extends { id: string }> {
   parentColumn: string;
   /** Prisma field holding the parent id. */
   parentField: string;
+  /**
+   * The relation field of Matter holding this list, when the parent is a matter and has one;
+   * `query` nests the nodes' own relations (Pothos' queryFromInfo) into the same read.
+   */
+  matterRelation?: { field: string; model: string; query?: Record<string, unknown> };
   findMany: (query: {
     where: Record<string, unknown>;
     orderBy: Array<Record<string, "desc">>;
@@ -38,15 +47,77 @@ export async function childPage<T extends { id: string }>(
   const where = { [list.parentField]: parentId, ...filters };
   if (args.after || Object.keys(filters).length > 0) return paginate(list.findMany, args, where);
   const take = pageSize(args.first);
+  if (list.matterRelation) {
+    const loader = requestLoader<MatterListKey, unknown[]>(ctx, "child-page:Matter", (keys) =>
+      matterFirstPages(ctx, keys),
+    );
+    const rows = await loader.load({ matterId: parentId, ...list.matterRelation, take });
+    return toConnection(rows as T[], take);
+  }
   const loader = requestLoader<string, T[]>(ctx, `child-page:${list.key}:${take}`, (parents) =>
     firstPages(ctx, list, parents, take),
   );
   return toConnection(await loader.load(parentId), take);
 }
 
-/** Drops a child list's batched first pages from the request's memo, after a write adds to it. */
-export function forgetChildPages(ctx: RequestContext, key: string): void {
-  for (const k of [...ctx.memo.keys()]) if (k.startsWith(`child-page:${key}:`)) ctx.memo.delete(k);
+/** Drops the request's batched first pages from its memo, after a write adds to a child list. */
+export function forgetChildPages(ctx: RequestContext): void {
+  for (const k of [...ctx.memo.keys()]) if (k.startsWith("child-page:")) ctx.memo.delete(k);
+}
+
+interface MatterListKey {
+  matterId: string;
+  field: string;
+  model: string;
+  take: number;
+  /** Pothos' selection of the nodes' relations (queryFromInfo), nested into the list's read. */
+  query?: Record<string, unknown>;
+}
+
+/**
+ * One statement for a batch of (matter, list, page size): the matters with each asked-for list
+ * nested, newest first, `take + 1` rows (the largest asked for when one list is asked with two
+ * sizes; smaller pages are its prefix). A list asked twice with different node selections (two
+ * aliases) needs a second statement, since one read nests a relation once.
+ */
+async function matterFirstPages(
+  ctx: RequestContext,
+  keys: readonly MatterListKey[],
+): Promise<unknown[][]> {
+  type Nested = { model: string; take: number; query: string };
+  const rounds: Array<Map<string, Nested>> = [];
+  const roundOf = keys.map((k) => {
+    const query = JSON.stringify(k.query ?? {});
+    let i = rounds.findIndex((r) => (r.get(k.field)?.query ?? query) === query);
+    if (i < 0) i = rounds.push(new Map()) - 1;
+    const round = rounds[i]!;
+    const seen = round.get(k.field);
+    if (!seen || seen.take < k.take) round.set(k.field, { model: k.model, take: k.take, query });
+    return i;
+  });
+  const matterIds = [...new Set(keys.map((k) => k.matterId))];
+  const results = await Promise.all(
+    rounds.map(async (round) => {
+      const select: Record<string, unknown> = { id: true };
+      for (const [field, { model, take, query }] of round) {
+        select[field] = {
+          ...JSON.parse(query),
+          where: nestedTenantWhere(ctx.principal, model),
+          orderBy: [{ id: "desc" }],
+          take: take + 1,
+        };
+      }
+      const matters = (await ctx.db.matter.findMany({
+        where: { id: { in: matterIds } },
+        select,
+        relationLoadStrategy: "join",
+      } as never)) as unknown as Array<{ id: string } & Record<string, unknown[]>>;
+      return new Map(matters.map((m) => [m.id, m]));
+    }),
+  );
+  return keys.map((k, i) =>
+    (results[roundOf[i]!]!.get(k.matterId)?.[k.field] ?? []).slice(0, k.take + 1),
+  );
 }
 
 async function firstPages<T extends { id: string }>(

@@ -80,6 +80,24 @@ describe("matter page query", () => {
     expect(a).toBeLessThan(25);
   });
 
+  it("reads a matter with four child lists in two statements: the matter, then every list joined", async () => {
+    const id = await matterWith(3);
+    const FOUR = `query($id: ID!) { matter(id: $id) { matterId name status
+      authorityGrants(first: 20) { edges { node { authorityId status basis } } }
+      claimants(first: 20) { edges { node { claimantId name role } } }
+      judgments(first: 20) { edges { node { judgmentId caseNumber status } } }
+      debtors(first: 20) { edges { node { debtorId legalName } } } } }`;
+    const res = await api.graphql(FOUR, { id });
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.matter.judgments.edges).toHaveLength(3);
+    expect(res.body.data.matter.claimants.edges).toHaveLength(3);
+    expect(
+      await statementsOf(app, async () => {
+        expect((await api.graphql(FOUR, { id })).body.errors).toBeUndefined();
+      }),
+    ).toBe(2);
+  });
+
   it("costs the same for a list of 2 or of 6 matters with every nested list, and pages each matter correctly", async () => {
     const LIST = `query($first: Int) {
       matters(first: $first) { edges { node {

@@ -1,14 +1,33 @@
-// Compiles the service to dist/ (tsconfig.build.json) when dist/ is missing or older than any
-// source, so `npm start` runs plain JavaScript. Run directly to build; start.mjs imports it.
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+// Bundles the service into dist/ with esbuild when dist/ is missing or older than any source, so
+// `npm start` runs one plain-JavaScript module instead of resolving and reading some 1,700
+// files (about half the start-up time). Type checking is `npm run typecheck`, not the build.
+// Run directly to build; start.mjs imports it.
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { buildSync } from "esbuild";
 
 const root = resolve(import.meta.dirname, "..");
-const stamp = join(root, "dist", ".build-stamp");
+const dist = join(root, "dist");
+const stamp = join(dist, ".build-stamp");
+export const ENTRY = join(dist, "server.js");
 const SOURCES = ["src", "plugins", "rest-bridge"];
-const CONFIGS = ["tsconfig.json", "tsconfig.build.json", "package.json"];
+const CONFIGS = ["tsconfig.json", "package.json", "package-lock.json"];
+
+/**
+ * Packages left as imports of node_modules: those that read files beside their own modules
+ * (PGlite's WebAssembly and data, pdfkit's fonts, Prisma's schema engine, Swagger UI's assets,
+ * pino's transport workers) and GraphiQL's 9 MB page, loaded only when someone opens it.
+ */
+const EXTERNAL = [
+  "@electric-sql/pglite",
+  "pglite-prisma-adapter",
+  "pdfkit",
+  "@prisma/schema-engine-wasm",
+  "swagger-ui-dist",
+  "pino",
+  "@graphql-yoga/render-graphiql",
+];
 
 function newestMtime(dir) {
   let newest = 0;
@@ -21,21 +40,41 @@ function newestMtime(dir) {
 }
 
 export function isStale() {
-  if (!existsSync(stamp)) return true;
+  if (!existsSync(stamp) || !existsSync(ENTRY)) return true;
   const built = statSync(stamp).mtimeMs;
   const sources = Math.max(
     ...SOURCES.map((d) => newestMtime(join(root, d))),
-    ...CONFIGS.map((f) => statSync(join(root, f)).mtimeMs),
+    ...CONFIGS.filter((f) => existsSync(join(root, f))).map((f) => statSync(join(root, f)).mtimeMs),
   );
   return sources > built;
 }
 
 export function build() {
-  const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], {
-    stdio: "inherit",
-  });
-  if (result.status !== 0) throw new Error("Build failed (tsc -p tsconfig.build.json).");
+  rmSync(dist, { recursive: true, force: true });
+  try {
+    buildSync({
+      absWorkingDir: root,
+      entryPoints: { server: "src/server.ts" },
+      outdir: dist,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      // Modules imported on first use (the PDF renderer, the EVM provider, Prisma's query
+      // compiler) stay in chunks of their own, loaded when first needed.
+      splitting: true,
+      chunkNames: "chunks/[name]-[hash]",
+      external: EXTERNAL.flatMap((p) => [p, `${p}/*`]),
+      // CommonJS dependencies inside an ES module bundle still call require().
+      banner: {
+        js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+      },
+      legalComments: "none",
+      logLevel: "error",
+    });
+  } catch (error) {
+    throw new Error(`Build failed (esbuild): ${error.message}`);
+  }
   writeFileSync(stamp, new Date().toISOString());
 }
 

@@ -2,7 +2,7 @@
 import module from "node:module";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildIfStale } from "./build.mjs";
+import { buildIfStale, ENTRY } from "./build.mjs";
 
 try {
   buildIfStale();
@@ -14,4 +14,4 @@ const dist = join(resolve(import.meta.dirname, ".."), "dist");
 // Node.js ≥ 22.1 keeps V8's compiled code of the modules between starts (faster start-up);
 // older ones have no compile cache and skip this.
 module.enableCompileCache?.(join(dist, ".compile-cache"));
-await import(pathToFileURL(join(dist, "src", "server.js")).href);
+await import(pathToFileURL(ENTRY).href);

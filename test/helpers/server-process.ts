@@ -9,15 +9,20 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `src/server.ts` in a child process on a port the OS picks (PORT=0), and resolves once
+ * Starts the server (`src/server.ts` unless `args` say otherwise) in a child process on a port the OS picks (PORT=0), and resolves once
  * it logs the address it really listens on. Picking a port in the test and handing it over
  * races other processes for it; letting the server bind port 0 cannot collide.
  */
 export function startServerProcess(
   env: Record<string, string>,
-  options: { timeoutMs?: number; children?: ChildProcess[] } = {},
+  options: {
+    timeoutMs?: number;
+    children?: ChildProcess[];
+    /** Node.js arguments; the TypeScript sources through tsx unless told (`["scripts/start.mjs"]`). */
+    args?: string[];
+  } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server.ts"], {
+  const child = spawn(process.execPath, options.args ?? ["--import", "tsx", "src/server.ts"], {
     cwd: ROOT,
     env: { ...process.env, HOST: "127.0.0.1", ...env, PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -2,7 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import { requireScope } from "../src/auth/principal.js";
 import type { RequestContext } from "../src/context.js";
 import { ApiError } from "../src/errors.js";
-import { fingerprint, type IdempotencyStore } from "../src/http/idempotency.js";
+import { type Claim, fingerprint, type IdempotencyStore } from "../src/http/idempotency.js";
 import { readJsonBody } from "./body.js";
 import type { CompiledRoute } from "./compile.js";
 import { fileResponse } from "./file.js";
@@ -41,22 +41,27 @@ export async function serveRoute(
     organizationId: ctx.principal.organizationId,
     environment: ctx.principal.environment,
   };
-  let claimed: string | null = null;
+  // The claim's statement runs alongside the operation's parsing, validation and reads; a
+  // write waits for it (src/write.ts), and its outcome decides the response.
+  let claim: Promise<Claim> | null = null;
   if (key !== null && route.def.idempotent) {
     idempotency.validateKey(key);
-    const claim = await idempotency.claim(
+    claim = idempotency.claim(
       scope,
       key,
       fingerprint(request.method, url.pathname + url.search, body ?? null),
     );
-    if (claim.kind === "replay")
-      return { status: claim.status, body: claim.body, headers: JSON_HEADERS, replayed: true };
-    claimed = claim.key;
-    ctx.idempotency = { ...scope, key: claimed, committed: false };
+    const claimed = claim.then((c) => {
+      if (c.kind !== "new")
+        throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
+    });
+    claimed.catch(() => {}); // the handler reports the claim's own outcome below
+    ctx.idempotency = { ...scope, key, committed: false, claimed };
   }
 
   let status = 500;
   let text = "";
+  let failure: unknown = null;
   try {
     const variables = buildVariables(route, params, url.searchParams, body);
     const out = await runRoute(schema, route, variables, ctx);
@@ -65,17 +70,28 @@ export async function serveRoute(
     status = route.def.status ?? 200;
     text = JSON.stringify({ ...out, audit_ref: ctx.requestId });
   } catch (error) {
-    const apiError = error instanceof ApiError ? error : new ApiError("internal_error");
-    if (!(error instanceof ApiError))
-      ctx.services.logger.error({ request_id: ctx.requestId, err: error }, "unhandled error");
+    failure = error;
+  }
+  // A replayed, reused or busy key answers for itself, whatever the operation made of the request.
+  const outcome = claim ? await claim : null;
+  if (outcome?.kind === "replay")
+    return { status: outcome.status, body: outcome.body, headers: JSON_HEADERS, replayed: true };
+  if (failure !== null) {
+    const apiError = failure instanceof ApiError ? failure : new ApiError("internal_error");
+    if (!(failure instanceof ApiError))
+      ctx.services.logger.error({ request_id: ctx.requestId, err: failure }, "unhandled error");
+    if (!outcome) throw apiError;
     status = apiError.status;
     text = JSON.stringify(apiError.toBody(ctx.requestId));
-    if (!claimed) throw apiError;
-  } finally {
-    if (claimed)
-      await idempotency.finish(scope, claimed, status, text, {
-        committed: ctx.idempotency?.committed,
-      });
   }
+  if (outcome)
+    idempotency.finishLater(scope, outcome.key, status, text, {
+      committed: ctx.idempotency?.committed,
+      onError: (err) =>
+        ctx.services.logger.error(
+          { request_id: ctx.requestId, err },
+          "storing the idempotent response failed",
+        ),
+    });
   return { status, body: text, headers: JSON_HEADERS, replayed: false };
 }

@@ -290,6 +290,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       clearInterval(housekeeping);
       await jobs.stop();
       await worker.stop();
+      await idempotency.drain();
       await db.close();
     },
   };

@@ -6,6 +6,11 @@ import { ApiError } from "../errors.js";
 const RETENTION_MS = 24 * 60 * 60 * 1000;
 /** An in-flight claim older than this is taken to belong to a crashed process. */
 const LEASE_MS = 60_000;
+/**
+ * How long a retry waits for the stored response of a request whose write has committed (its
+ * response is being stored, by this or another process) before answering 409.
+ */
+const STORING_WAIT_MS = 2_000;
 const KEY_SHAPE = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 
 export interface IdempotencyScope {
@@ -51,9 +56,15 @@ export async function markCommitted(
  * one flush like a plain one: the write's own synchronous commit flushes the claim before it,
  * and its `committed` mark already stops a second execution should the stored response be lost
  * in a crash. A response with no write behind it (a client error) is stored synchronously.
+ *
+ * The response is stored while it is being sent (`finishLater`), not before: a retry in this
+ * process waits for that store, and one in another process that finds the key `committed`
+ * waits up to STORING_WAIT_MS for it, so a client that retries after its answer gets the replay.
  */
 export class IdempotencyStore {
   private readonly asyncCommit: Prisma.Sql;
+  /** Responses being stored, by organization, environment and key. */
+  private readonly storing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: PrismaClient,
@@ -74,6 +85,7 @@ export class IdempotencyStore {
   }
 
   async claim(scope: IdempotencyScope, key: string, print: string): Promise<Claim> {
+    await this.storing.get(storingKey(scope, key));
     const now = new Date();
     const lockedUntil = new Date(now.getTime() + LEASE_MS);
     const expiresAt = new Date(now.getTime() + RETENTION_MS);
@@ -88,8 +100,7 @@ export class IdempotencyStore {
       WHERE idempotency_records.expires_at <= ${now}`;
     if (inserted === 1) return { kind: "new", key };
 
-    const id = { organizationId_environment_key: { ...scope, key } };
-    const existing = await this.db.idempotencyRecord.findUnique({ where: id });
+    const existing = await this.settled(scope, key, print, now);
     if (!existing) return this.claim(scope, key, print);
     if (existing.fingerprint !== print) {
       throw new ApiError("idempotency_key_reused", {
@@ -121,6 +132,48 @@ export class IdempotencyStore {
   }
 
   /**
+   * The key's record once it is no longer `committed` by this request's twin with a live lease
+   * (its response about to be stored), or as it is after STORING_WAIT_MS.
+   */
+  private async settled(scope: IdempotencyScope, key: string, print: string, now: Date) {
+    const where = { organizationId_environment_key: { ...scope, key } };
+    const deadline = Date.now() + STORING_WAIT_MS;
+    for (;;) {
+      const record = await this.db.idempotencyRecord.findUnique({ where });
+      const storing =
+        record?.state === "committed" && record.fingerprint === print && record.lockedUntil > now;
+      if (!storing || Date.now() >= deadline) return record;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
+  /**
+   * `finish` without holding up the response it stores; `claim` and `drain` wait for it. A
+   * failure to store is logged: the key then stays `committed` (never run again) or, for a
+   * request that wrote nothing, `in_flight` until its lease ends.
+   */
+  finishLater(
+    scope: IdempotencyScope,
+    key: string,
+    status: number,
+    body: string,
+    options: { committed?: boolean; onError: (error: unknown) => void },
+  ): void {
+    const k = storingKey(scope, key);
+    const stored = this.finish(scope, key, status, body, options)
+      .catch(options.onError)
+      .finally(() => {
+        if (this.storing.get(k) === stored) this.storing.delete(k);
+      });
+    this.storing.set(k, stored);
+  }
+
+  /** Waits for every response still being stored (before closing the database). */
+  async drain(): Promise<void> {
+    await Promise.all(this.storing.values());
+  }
+
+  /**
    * Stores a final response; a server error releases the key so it can be retried, unless a
    * write of the request committed (then the key stays `committed` and is never run again).
    */
@@ -148,4 +201,8 @@ export class IdempotencyStore {
     });
     return count;
   }
+}
+
+function storingKey(scope: IdempotencyScope, key: string): string {
+  return `${scope.organizationId}\u0000${scope.environment}\u0000${key}`;
 }

@@ -123,20 +123,24 @@ describe("Idempotency-Key retention", () => {
 
 describe("Idempotency-Key after a process died mid-request", () => {
   /** What a process that died after claiming `key` left behind, its lease already lapsed. */
-  async function orphan(key: string, state: "in_flight" | "committed") {
+  async function orphan(
+    key: string,
+    state: "in_flight" | "committed",
+    lockedUntil = new Date(Date.now() - 120_000),
+  ) {
     const { fingerprint } = await import("../../src/http/idempotency.js");
     const principal = await app.db.root.apiKey.findFirstOrThrow({
       where: { secretHash: (await import("../../src/auth/secrets.js")).hashSecret(api.secret!) },
     });
     const past = new Date(Date.now() - 120_000);
-    await app.db.root.idempotencyRecord.create({
+    return app.db.root.idempotencyRecord.create({
       data: {
         organizationId: principal.organizationId,
         environment: principal.environment,
         key,
         fingerprint: fingerprint("POST", "/v1/operations", body),
         state,
-        lockedUntil: past,
+        lockedUntil,
         createdAt: past,
         expiresAt: new Date(Date.now() + 3_600_000),
       },
@@ -166,6 +170,40 @@ describe("Idempotency-Key after a process died mid-request", () => {
     expect(await countIntent(body.intent)).toBe(before);
   });
 
+  it("waits for the response another process is storing after its write committed, then replays it", async () => {
+    // Another process's write committed; it sends its response while storing it.
+    const record = await orphan("k-storing", "committed", new Date(Date.now() + 60_000));
+    const stored = JSON.stringify({ id: "op_stored_elsewhere", audit_ref: "req_elsewhere" });
+    const before = await countIntent(body.intent);
+    const storeSoon = new Promise((r) => setTimeout(r, 300)).then(() =>
+      app.db.root.idempotencyRecord.update({
+        where: {
+          organizationId_environment_key: {
+            organizationId: record.organizationId,
+            environment: record.environment,
+            key: "k-storing",
+          },
+        },
+        data: { state: "done", status: 201, body: stored },
+      }),
+    );
+    const retry = await api.post("/v1/operations", body, withKey("k-storing"));
+    await storeSoon;
+    expect(retry.status).toBe(201);
+    expect(retry.text).toBe(stored);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await countIntent(body.intent)).toBe(before);
+  });
+
+  it("answers 409 when a committed request's response does not arrive within the wait", async () => {
+    await orphan("k-storing-stuck", "committed", new Date(Date.now() + 60_000));
+    const started = Date.now();
+    const retry = await api.post("/v1/operations", body, withKey("k-storing-stuck"));
+    expect(retry.status).toBe(409);
+    expect(errorOf(retry).code).toBe("idempotency_key_in_use");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+  });
+
   it("marks the key committed in the write's own transaction", async () => {
     const { authenticate } = await import("../../src/auth/principal.js");
     const { scopedClient } = await import("../../src/db/tenant-scope.js");
@@ -179,6 +217,7 @@ describe("Idempotency-Key after a process died mid-request", () => {
       environment: principal.environment,
       key: "k-mark-direct",
       committed: false,
+      claimed: Promise.resolve(),
     };
     const ctx = {
       requestId: "req_test_mark",

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { App } from "../../src/app.js";
 
 export interface ApiResponse<T = any> {
@@ -78,4 +79,19 @@ export function errorOf(res: ApiResponse) {
     request_id: string;
     details: any;
   };
+}
+
+/** Asserts a refusal: its status, its CONTRACT.md §2 code and, when given, its `param`. */
+export function expectError(res: ApiResponse, status: number, code: string, param?: string) {
+  expect(res.status, res.text).toBe(status);
+  expect(errorOf(res).code, res.text).toBe(code);
+  if (param !== undefined) expect(errorOf(res).param, res.text).toBe(param);
+  return errorOf(res);
+}
+
+/** Awaits a call that must succeed with `status` and returns its body. */
+export async function made(res: Promise<ApiResponse>, status = 201) {
+  const r = await res;
+  expect(r.status, r.text).toBe(status);
+  return r.body;
 }

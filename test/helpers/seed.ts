@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { App } from "../../src/app.js";
 import { BOOTSTRAP_SECRET } from "./app.js";
-import { type ApiResponse, Client } from "./http.js";
+import { type ApiResponse, Client, made } from "./http.js";
 
 let counter = 0;
 
@@ -73,6 +73,48 @@ export class Seed {
     return res.body.matter_id as string;
   }
 
+  /** A live engagement-letter authority grant on the matter; `overrides` replace body fields. */
+  async grant(client: Client, matterId: string, overrides: Record<string, unknown> = {}) {
+    return made(
+      client.post(`/v1/matters/${matterId}/authority`, {
+        basis: "engagement_letter",
+        granted_by: "Acme Capital LLC",
+        source_refs: [{ source_type: "engagement_letter", title: "Engagement letter" }],
+        ...overrides,
+      }),
+    );
+  }
+
+  /**
+   * A judgment taken in on the matter (Los Angeles, USD 125,000.50, entered 400 days ago), and
+   * validated unless told; `overrides` replace intake fields.
+   */
+  async judgment(
+    client: Client,
+    matterId: string,
+    overrides: Record<string, unknown> = {},
+    options: { validate?: boolean } = {},
+  ) {
+    const judgment = await made(
+      client.post("/v1/judgments/intake", {
+        matter_id: matterId,
+        court: "Superior Court of California, County of Los Angeles",
+        case_number: `BC${Math.random().toString().slice(2, 8)}`,
+        jurisdiction: "CA",
+        creditor: "Acme Capital LLC",
+        debtor: "John Doe",
+        amount: { amount: 125000.5, currency: "USD" },
+        date_entered: new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10),
+        source_refs: [{ source_type: "certified_judgment", title: "Certified judgment" }],
+        consumer_debt: false,
+        ...overrides,
+      }),
+    );
+    if (options.validate !== false)
+      await made(client.post(`/v1/judgments/${judgment.judgment_id}/validate`, {}), 200);
+    return judgment;
+  }
+
   /**
    * A matter in a fresh tenant with live access, and the three callers who must find it
    * absent (404): `stranger` (another tenant), the tenant's own live key, and `limited`, a key
@@ -110,11 +152,6 @@ export class Seed {
    * record (test/platform/matter-isolation.test.ts fails until a seeded kind exists).
    */
   async matterRecords(client: Client, matterId: string): Promise<MatterRecords> {
-    const made = async (res: Promise<ApiResponse>, status = 201) => {
-      const r = await res;
-      expect(r.status, r.text).toBe(status);
-      return r.body;
-    };
     const grant = await made(
       client.post(`/v1/matters/${matterId}/authority`, {
         basis: "engagement_letter",

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError, made } from "../helpers/http.js";
 import { SANDBOX_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -27,13 +27,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.dispose());
 
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-  return errorOf(res);
-};
-
 const grant = (matterId: string, client = api, extra: Record<string, unknown> = {}) =>
   client.post(`/v1/matters/${matterId}/authority`, {
     basis: "engagement_letter",
@@ -48,11 +41,6 @@ const grant = (matterId: string, client = api, extra: Record<string, unknown> = 
  */
 async function linkedMatter(client = api) {
   const m = await grantedMatter(client);
-  const made = async (res: Promise<ApiResponse>, status = 201) => {
-    const r = await res;
-    expect(r.status, r.text).toBe(status);
-    return r.body;
-  };
   const judgment = await made(
     client.post("/v1/judgments/intake", {
       matter_id: m.id,

@@ -11,7 +11,7 @@ import { walletOfAlert } from "../../plugins/alerts/triage-follow-ups.js";
 import { packetReadiness } from "../../plugins/packets/campaign-focus.js";
 import { newId } from "../../src/ids.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { LISTED_WALLET, SANDBOX_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -39,13 +39,6 @@ const ok = async (res: Promise<ApiResponse>, status = 200) => {
   const r = await res;
   expect(r.status, r.text).toBe(status);
   return r.body;
-};
-
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-  return errorOf(res);
 };
 
 const grant = (matterId: string, client = api) =>

@@ -8,7 +8,7 @@ import {
 } from "../../plugins/issuer-remediation/values.js";
 import { printSdl } from "../../src/schema/index.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { LISTED_WALLET, SANDBOX_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 
 /** Synthetic sandbox holdings (deterministic): on ethereum, SANDBOX_WALLET holds USDT, FDUSD,
@@ -34,12 +34,6 @@ beforeAll(async () => {
   api = org.admin;
 }, 60_000);
 afterAll(() => app?.dispose());
-
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code, res.text).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param, res.text).toBe(param);
-};
 
 const auditOf = (res: ApiResponse) =>
   app.db.root.auditEvent.findMany({

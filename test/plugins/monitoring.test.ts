@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { LISTED_WALLET, SANDBOX_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 
 let app: TestApp;
@@ -19,12 +19,6 @@ beforeAll(async () => {
   api = org.admin;
 }, 60_000);
 afterAll(() => app?.dispose());
-
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-};
 
 const auditOf = (res: ApiResponse) =>
   app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });

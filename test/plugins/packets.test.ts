@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { printSdl } from "../../src/schema/index.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError, made } from "../helpers/http.js";
 import { LISTED_WALLET, SANDBOX_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -35,44 +35,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.dispose());
 
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-};
-
-const made = async (res: Promise<ApiResponse>, status = 201) => {
-  const r = await res;
-  expect(r.status, r.text).toBe(status);
-  return r.body;
-};
-
 const auditOf = (res: ApiResponse) =>
   app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
 
 /** A matter with a live grant and a validated judgment, both resting on hashed documents. */
 async function readyMatter(client = api) {
   const matterId = await seed.matter(client);
-  const grant = await made(
-    client.post(`/v1/matters/${matterId}/authority`, {
-      basis: "engagement_letter",
-      granted_by: "Acme Capital LLC",
-      source_refs: [LETTER],
-    }),
-  );
-  const judgment = await made(
-    client.post("/v1/judgments/intake", {
-      matter_id: matterId,
-      court: "Superior Court of California, County of Los Angeles",
-      case_number: "24STCV01234",
-      jurisdiction: "CA",
-      creditor: "Acme Capital LLC",
-      debtor: "John Doe",
-      amount: { amount: 125000.5, currency: "USD" },
-      date_entered: new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10),
-      source_refs: [DOCUMENT],
-      consumer_debt: false,
-    }),
+  const grant = await seed.grant(client, matterId, { source_refs: [LETTER] });
+  const judgment = await seed.judgment(
+    client,
+    matterId,
+    { case_number: "24STCV01234", source_refs: [DOCUMENT] },
+    { validate: false },
   );
   const validation = await made(
     client.post(`/v1/judgments/${judgment.judgment_id}/validate`, {}),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeName } from "../../plugins/relationships/values.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { Seed, type SeededOrg } from "../helpers/seed.js";
 
 let app: TestApp;
@@ -16,12 +16,6 @@ beforeAll(async () => {
   api = org.admin;
 });
 afterAll(() => app.dispose());
-
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-};
 
 const auditOf = (res: ApiResponse) =>
   app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });

@@ -10,7 +10,7 @@ import {
 } from "../../plugins/reports/values.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { downloaded, squeezed, textsOf } from "../helpers/files.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError, made } from "../helpers/http.js";
 import { LISTED_WALLET, SANDBOX_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 
 const MATTER_NAME = "Acme Capital LLC v. Johnathan Debtorson";
@@ -26,42 +26,13 @@ let api: Client;
 /** A matter with two claimants (60 % and 40 % of a USD 1,000.00 recovery) and a waterfall. */
 let m: Awaited<ReturnType<typeof reportMatter>>;
 
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-};
-
-const made = async (res: Promise<ApiResponse>, status = 201) => {
-  const r = await res;
-  expect(r.status, r.text).toBe(status);
-  return r.body;
-};
-
 async function reportMatter(client = api, options: { hold?: boolean } = {}) {
   const matterId = await seed.matter(client, MATTER_NAME);
-  await made(
-    client.post(`/v1/matters/${matterId}/authority`, {
-      basis: "engagement_letter",
-      granted_by: "Acme Capital LLC",
-      source_refs: [{ source_type: "engagement_letter", title: "Engagement letter" }],
-    }),
-  );
-  const judgment = await made(
-    client.post("/v1/judgments/intake", {
-      matter_id: matterId,
-      court: "Superior Court of California, County of Los Angeles",
-      case_number: CASE_NUMBER,
-      jurisdiction: "CA",
-      creditor: "Acme Capital LLC",
-      debtor: DEBTOR,
-      amount: { amount: 125000.5, currency: "USD" },
-      date_entered: new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10),
-      source_refs: [{ source_type: "certified_judgment", title: "Certified judgment" }],
-      consumer_debt: false,
-    }),
-  );
-  await made(client.post(`/v1/judgments/${judgment.judgment_id}/validate`, {}), 200);
+  await seed.grant(client, matterId);
+  const judgment = await seed.judgment(client, matterId, {
+    case_number: CASE_NUMBER,
+    debtor: DEBTOR,
+  });
   const jane = await made(
     client.post(`/v1/matters/${matterId}/claimants`, {
       name: JANE,

@@ -8,7 +8,7 @@ import { enforceGate } from "../../src/gates.js";
 import { createLogger } from "../../src/logger.js";
 import { matterOf } from "../../plugins/matters/service.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { LISTED_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 
 let app: TestApp;
@@ -29,12 +29,6 @@ beforeAll(async () => {
   api = org.admin;
 });
 afterAll(() => app.dispose());
-
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-};
 
 async function screenOf(matterId: string, body: Record<string, unknown>, client = api) {
   const res = await client.post("/v1/sanctions/screen", { matter_id: matterId, ...body });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
-import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
+import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { Seed, type SeededOrg } from "../helpers/seed.js";
 
 let app: TestApp;
@@ -15,12 +15,6 @@ beforeAll(async () => {
   api = org.admin;
 });
 afterAll(() => app.dispose());
-
-const expectError = (res: ApiResponse, status: number, code: string, param?: string) => {
-  expect(res.status, res.text).toBe(status);
-  expect(errorOf(res).code).toBe(code);
-  if (param !== undefined) expect(errorOf(res).param).toBe(param);
-};
 
 const ECONOMICS = { holdback_percentage: 10, counsel_fee_percentage: 25, provider_percentage: 15 };
 

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 /**
  * The project root (the folder holding package.json), found from this file's location so the
  * same code finds data/, migrations/ and schema.prisma whether it runs from src/ under tsx or
- * from the built dist/src/.
+ * from the bundle in dist/.
  */
 function findProjectRoot(start: string): string {
   let dir = start;

@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../src/context.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { requestLoader } from "../../src/schema/request-loader.js";
 import { findMatter, registerDashboardContributor } from "../matters/service.js";
@@ -131,14 +131,7 @@ export function registerActionQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.actions",
-            table: "actions",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "actions", model: "Action" },
-            findMany: (q) => ctx.db.action.findMany(q),
-          },
+          matterChildList("actions", "Action", "actions", (q) => ctx.db.action.findMany(q)),
           m.id,
           args,
           filterWhere(args),

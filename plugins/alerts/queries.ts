@@ -2,7 +2,7 @@ import type { RequestContext } from "../../src/context.js";
 import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { requestLoader } from "../../src/schema/request-loader.js";
 import { registerDashboardContributor } from "../matters/service.js";
@@ -96,14 +96,7 @@ export function registerAlertQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.alerts",
-            table: "alerts",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "alerts", model: "Alert" },
-            findMany: (q) => ctx.db.alert.findMany(q),
-          },
+          matterChildList("alerts", "Alert", "alerts", (q) => ctx.db.alert.findMany(q)),
           m.id,
           args,
           alertFilters(args),

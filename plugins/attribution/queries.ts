@@ -2,7 +2,7 @@ import type { RequestContext } from "../../src/context.js";
 import { ApiError, notFound } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { AttributionGraphRef } from "./graph-types.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { AttributionClaimRef } from "./claim-types.js";
 import { WalletRef } from "./wallet-types.js";
@@ -39,14 +39,7 @@ export function registerAttributionQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.wallets",
-            table: "wallets",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "wallets", model: "Wallet" },
-            findMany: (q) => ctx.db.wallet.findMany(q),
-          },
+          matterChildList("wallets", "Wallet", "wallets", (q) => ctx.db.wallet.findMany(q)),
           m.id,
           args,
         ),
@@ -63,14 +56,9 @@ export function registerAttributionQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.attributionClaims",
-            table: "attribution_claims",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "attributionClaims", model: "AttributionClaim" },
-            findMany: (q) => ctx.db.attributionClaim.findMany(q),
-          },
+          matterChildList("attributionClaims", "AttributionClaim", "attribution_claims", (q) =>
+            ctx.db.attributionClaim.findMany(q),
+          ),
           m.id,
           args,
         ),
@@ -87,14 +75,9 @@ export function registerAttributionQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.attributionGraphs",
-            table: "attribution_graphs",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "attributionGraphs", model: "AttributionGraph" },
-            findMany: (q) => ctx.db.attributionGraph.findMany(q),
-          },
+          matterChildList("attributionGraphs", "AttributionGraph", "attribution_graphs", (q) =>
+            ctx.db.attributionGraph.findMany(q),
+          ),
           m.id,
           args,
         ),

@@ -1,6 +1,6 @@
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { CampaignModeEnum, CampaignStatusEnum } from "./enums.js";
 import { findCampaign } from "./service.js";
@@ -74,14 +74,7 @@ export function registerCampaignQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.campaigns",
-            table: "campaigns",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "campaigns", model: "Campaign" },
-            findMany: (q) => ctx.db.campaign.findMany(q),
-          },
+          matterChildList("campaigns", "Campaign", "campaigns", (q) => ctx.db.campaign.findMany(q)),
           m.id,
           args,
           args.status ? { status: args.status } : {},

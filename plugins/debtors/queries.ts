@@ -2,7 +2,7 @@ import type { RequestContext } from "../../src/context.js";
 import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { DebtorRef, DebtorTypeEnum } from "./types.js";
 
@@ -66,14 +66,7 @@ export function registerDebtorQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.debtors",
-            table: "debtors",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "debtors", model: "Debtor" },
-            findMany: (q) => ctx.db.debtor.findMany(q),
-          },
+          matterChildList("debtors", "Debtor", "debtors", (q) => ctx.db.debtor.findMany(q)),
           m.id,
           args,
           {

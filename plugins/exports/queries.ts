@@ -1,6 +1,6 @@
 import type { RequestContext } from "../../src/context.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { exportContent, findExport } from "./service.js";
 import { ExportFileRef, ExportObjectTypeEnum, ExportRef } from "./types.js";
@@ -74,14 +74,7 @@ export function registerExportQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.exports",
-            table: "exports",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "exports", model: "Export" },
-            findMany: (q) => ctx.db.export.findMany(q),
-          },
+          matterChildList("exports", "Export", "exports", (q) => ctx.db.export.findMany(q)),
           m.id,
           args,
           args.objectType ? { objectType: args.objectType } : {},

@@ -3,7 +3,7 @@ import { ApiError } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { CertificateRef } from "./certificate-types.js";
 import { RemediationRef } from "./types.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 
 const absent = (what: string, id: string, param?: string) =>
@@ -56,14 +56,9 @@ export function registerRemediationQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.issuerRemediations",
-            table: "issuer_remediations",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "issuerRemediations", model: "IssuerRemediation" },
-            findMany: (q) => ctx.db.issuerRemediation.findMany(q),
-          },
+          matterChildList("issuerRemediations", "IssuerRemediation", "issuer_remediations", (q) =>
+            ctx.db.issuerRemediation.findMany(q),
+          ),
           m.id,
           args,
         ),
@@ -80,17 +75,12 @@ export function registerRemediationQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.destinationWalletCertificates",
-            table: "destination_wallet_certificates",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: {
-              field: "destinationWalletCertificates",
-              model: "DestinationWalletCertificate",
-            },
-            findMany: (q) => ctx.db.destinationWalletCertificate.findMany(q),
-          },
+          matterChildList(
+            "destinationWalletCertificates",
+            "DestinationWalletCertificate",
+            "destination_wallet_certificates",
+            (q) => ctx.db.destinationWalletCertificate.findMany(q),
+          ),
           m.id,
           args,
         ),

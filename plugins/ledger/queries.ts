@@ -3,7 +3,7 @@ import type { RequestContext } from "../../src/context.js";
 import { ApiError } from "../../src/errors.js";
 import type { RecoveryEvent, RemittanceEvent } from "../../src/generated/prisma/client.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { requestLoader } from "../../src/schema/request-loader.js";
 import { findMatter, registerDashboardContributor } from "../matters/service.js";
@@ -208,14 +208,9 @@ export function registerLedgerQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.waterfalls",
-            table: "waterfalls",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "waterfalls", model: "Waterfall" },
-            findMany: (q) => ctx.db.waterfall.findMany(q),
-          },
+          matterChildList("waterfalls", "Waterfall", "waterfalls", (q) =>
+            ctx.db.waterfall.findMany(q),
+          ),
           m.id,
           args,
         ),

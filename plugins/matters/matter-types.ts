@@ -1,6 +1,6 @@
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { MoneyRef } from "../core/shared-types.js";
 import { authorityStatus } from "./authority-status.js";
@@ -140,14 +140,7 @@ export const MatterRef = builder.prismaNode("Matter", {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.claimants",
-            table: "claimants",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "claimants", model: "Claimant" },
-            findMany: (q) => ctx.db.claimant.findMany(q),
-          },
+          matterChildList("claimants", "Claimant", "claimants", (q) => ctx.db.claimant.findMany(q)),
           m.id,
           args,
           createdRange(args.createdAfter, args.createdBefore),
@@ -161,14 +154,9 @@ export const MatterRef = builder.prismaNode("Matter", {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.authorityGrants",
-            table: "authority_grants",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "authorityGrants", model: "AuthorityGrant" },
-            findMany: (q) => ctx.db.authorityGrant.findMany(q),
-          },
+          matterChildList("authorityGrants", "AuthorityGrant", "authority_grants", (q) =>
+            ctx.db.authorityGrant.findMany(q),
+          ),
           m.id,
           args,
         ),

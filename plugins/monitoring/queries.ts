@@ -2,7 +2,7 @@ import type { RequestContext } from "../../src/context.js";
 import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { WatchlistRef } from "./types.js";
 
@@ -62,14 +62,9 @@ export function registerWatchlistQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.watchlists",
-            table: "watchlists",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "watchlists", model: "Watchlist" },
-            findMany: (q) => ctx.db.watchlist.findMany(q),
-          },
+          matterChildList("watchlists", "Watchlist", "watchlists", (q) =>
+            ctx.db.watchlist.findMany(q),
+          ),
           m.id,
           args,
           createdRange(args.createdAfter, args.createdBefore),

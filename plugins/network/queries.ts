@@ -1,7 +1,7 @@
 import { notFound } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { NetworkSignalRef } from "./types.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 
 export function registerNetworkQueries() {
@@ -29,14 +29,9 @@ export function registerNetworkQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.networkSignals",
-            table: "network_signals",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "networkSignals", model: "NetworkSignal" },
-            findMany: (q) => ctx.db.networkSignal.findMany(q),
-          },
+          matterChildList("networkSignals", "NetworkSignal", "network_signals", (q) =>
+            ctx.db.networkSignal.findMany(q),
+          ),
           m.id,
           args,
         ),

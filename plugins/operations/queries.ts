@@ -1,7 +1,7 @@
 import { notFound } from "../../src/errors.js";
 import { createdRange, paginate } from "../../src/pagination.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import {
   OperationRef,
@@ -67,14 +67,9 @@ export function registerOperationQueries() {
       resolve: (matter, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.operations",
-            table: "operations",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "operations", model: "Operation" },
-            findMany: (q) => ctx.db.operation.findMany(q),
-          },
+          matterChildList("operations", "Operation", "operations", (q) =>
+            ctx.db.operation.findMany(q),
+          ),
           matter.id,
           args,
           args.state ? { state: args.state } : {},

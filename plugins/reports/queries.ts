@@ -1,7 +1,7 @@
 import type { RequestContext } from "../../src/context.js";
 import { notFound } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 import { ReportRef, ReportStatusEnum, ReportTypeEnum } from "./types.js";
 
@@ -36,14 +36,7 @@ export function registerReportQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.reports",
-            table: "reports",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "reports", model: "Report" },
-            findMany: (q) => ctx.db.report.findMany(q),
-          },
+          matterChildList("reports", "Report", "reports", (q) => ctx.db.report.findMany(q)),
           m.id,
           args,
           {

@@ -2,7 +2,7 @@ import type { RequestContext } from "../../src/context.js";
 import { ApiError } from "../../src/errors.js";
 import { builder } from "../../src/schema/builder.js";
 import { OfacReportRef, SanctionsReviewRef, SanctionsScreenRef } from "./types.js";
-import { childPage } from "../../src/schema/child-pages.js";
+import { childPage, matterChildList } from "../../src/schema/child-pages.js";
 import { connectionOf, pageArgs } from "../../src/schema/connections.js";
 
 const absent = (what: string, id: string, param?: string) =>
@@ -68,14 +68,9 @@ export function registerSanctionsQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.sanctionsScreens",
-            table: "sanctions_screens",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "sanctionsScreens", model: "SanctionsScreen" },
-            findMany: (q) => ctx.db.sanctionsScreen.findMany(q),
-          },
+          matterChildList("sanctionsScreens", "SanctionsScreen", "sanctions_screens", (q) =>
+            ctx.db.sanctionsScreen.findMany(q),
+          ),
           m.id,
           args,
         ),
@@ -92,14 +87,9 @@ export function registerSanctionsQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.sanctionsReviews",
-            table: "sanctions_reviews",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "sanctionsReviews", model: "SanctionsReview" },
-            findMany: (q) => ctx.db.sanctionsReview.findMany(q),
-          },
+          matterChildList("sanctionsReviews", "SanctionsReview", "sanctions_reviews", (q) =>
+            ctx.db.sanctionsReview.findMany(q),
+          ),
           m.id,
           args,
         ),
@@ -116,14 +106,9 @@ export function registerSanctionsQueries() {
       resolve: (m, args, ctx) =>
         childPage(
           ctx,
-          {
-            key: "Matter.ofacReports",
-            table: "ofac_reports",
-            parentColumn: "matter_id",
-            parentField: "matterId",
-            matterRelation: { field: "ofacReports", model: "OfacReport" },
-            findMany: (q) => ctx.db.ofacReport.findMany(q),
-          },
+          matterChildList("ofacReports", "OfacReport", "ofac_reports", (q) =>
+            ctx.db.ofacReport.findMany(q),
+          ),
           m.id,
           args,
         ),

@@ -35,6 +35,23 @@ export interface ChildList<T extends { id: string }> {
   }) => Promise<T[]>;
 }
 
+/** A child list held by a relation of Matter (`matter.<field>`, rows of `table`.matter_id). */
+export function matterChildList<T extends { id: string }>(
+  field: string,
+  model: string,
+  table: string,
+  findMany: ChildList<T>["findMany"],
+): ChildList<T> {
+  return {
+    key: `Matter.${field}`,
+    table,
+    parentColumn: "matter_id",
+    parentField: "matterId",
+    matterRelation: { field, model },
+    findMany,
+  };
+}
+
 const SQL_NAME = /^[a-z_]+$/;
 
 export async function childPage<T extends { id: string }>(

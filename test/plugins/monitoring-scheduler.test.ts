@@ -402,6 +402,17 @@ describe("live wallet movement against anvil", () => {
 
     const hash = await send(holder, recipient, "250");
     const [, movements] = await runMonitoringOnce(liveApp.jobs);
+    // Should this ever fail, say when the address was watched and when the transfer's block was.
+    const timing = async () => {
+      const receipt = await as(deployer).getTransactionReceipt({ hash });
+      const block = await as(deployer).getBlock({ blockNumber: receipt.blockNumber });
+      const row = await liveApp.db.root.watchlistAddress.findFirst({
+        where: { matterId: matter.body.matter_id },
+      });
+      return `watched at ${row?.createdAt.toISOString()}, transfer in block ${block.number} at ${new Date(Number(block.timestamp) * 1000).toISOString()}, cursors ${JSON.stringify(row?.movementCursors)}, run ${JSON.stringify(movements)}`;
+    };
+    if ((movements!.result as { new_movements?: number }).new_movements !== 1)
+      expect.fail(await timing());
     expect(movements!.result).toMatchObject({ new_movements: 1, alerts_raised: 1, errors: [] });
     const [alert, ...rest] = await liveAlerts();
     expect(rest).toEqual([]);

@@ -101,15 +101,17 @@ async function matterFirstPages(
   ctx: RequestContext,
   keys: readonly MatterListKey[],
 ): Promise<unknown[][]> {
-  type Nested = { model: string; take: number; query: string };
+  type Nested = { model: string; take: number; shape: string; query: Record<string, unknown> };
   const rounds: Array<Map<string, Nested>> = [];
   const roundOf = keys.map((k) => {
-    const query = JSON.stringify(k.query ?? {});
-    let i = rounds.findIndex((r) => (r.get(k.field)?.query ?? query) === query);
+    const query = k.query ?? {};
+    const shape = JSON.stringify(query);
+    let i = rounds.findIndex((r) => (r.get(k.field)?.shape ?? shape) === shape);
     if (i < 0) i = rounds.push(new Map()) - 1;
     const round = rounds[i]!;
     const seen = round.get(k.field);
-    if (!seen || seen.take < k.take) round.set(k.field, { model: k.model, take: k.take, query });
+    if (!seen || seen.take < k.take)
+      round.set(k.field, { model: k.model, take: k.take, shape, query });
     return i;
   });
   const matterIds = [...new Set(keys.map((k) => k.matterId))];
@@ -118,7 +120,7 @@ async function matterFirstPages(
       const select: Record<string, unknown> = { id: true };
       for (const [field, { model, take, query }] of round) {
         select[field] = {
-          ...JSON.parse(query),
+          ...query,
           where: nestedTenantWhere(ctx.principal, model),
           orderBy: [{ id: "desc" }],
           take: take + 1,

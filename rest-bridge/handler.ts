@@ -2,7 +2,7 @@ import type { GraphQLSchema } from "graphql";
 import { requireScope } from "../src/auth/principal.js";
 import type { RequestContext } from "../src/context.js";
 import { ApiError } from "../src/errors.js";
-import { type Claim, fingerprint, type IdempotencyStore } from "../src/http/idempotency.js";
+import { fingerprint, type IdempotencyStore } from "../src/http/idempotency.js";
 import { readJsonBody } from "./body.js";
 import type { CompiledRoute } from "./compile.js";
 import { fileResponse } from "./file.js";
@@ -41,27 +41,24 @@ export async function serveRoute(
     organizationId: ctx.principal.organizationId,
     environment: ctx.principal.environment,
   };
-  // The claim's statement runs alongside the operation's parsing, validation and reads; a
-  // write waits for it (src/write.ts), and its outcome decides the response.
-  let claim: Promise<Claim> | null = null;
+  let claimed: string | null = null;
   if (key !== null && route.def.idempotent) {
     idempotency.validateKey(key);
-    claim = idempotency.claim(
+    // Claimed before the operation runs: a replay does none of its work again (no reads, no
+    // provider calls), it only answers with what was stored.
+    const claim = await idempotency.claim(
       scope,
       key,
       fingerprint(request.method, url.pathname + url.search, body ?? null),
     );
-    const claimed = claim.then((c) => {
-      if (c.kind !== "new")
-        throw new ApiError("idempotency_key_in_use", { param: "Idempotency-Key" });
-    });
-    claimed.catch(() => {}); // the handler reports the claim's own outcome below
-    ctx.idempotency = { ...scope, key, committed: false, claimed };
+    if (claim.kind === "replay")
+      return { status: claim.status, body: claim.body, headers: JSON_HEADERS, replayed: true };
+    claimed = claim.key;
+    ctx.idempotency = { ...scope, key: claimed, committed: false };
   }
 
   let status = 500;
   let text = "";
-  let failure: unknown = null;
   try {
     const variables = buildVariables(route, params, url.searchParams, body);
     const out = await runRoute(schema, route, variables, ctx);
@@ -70,28 +67,23 @@ export async function serveRoute(
     status = route.def.status ?? 200;
     text = JSON.stringify({ ...out, audit_ref: ctx.requestId });
   } catch (error) {
-    failure = error;
-  }
-  // A replayed, reused or busy key answers for itself, whatever the operation made of the request.
-  const outcome = claim ? await claim : null;
-  if (outcome?.kind === "replay")
-    return { status: outcome.status, body: outcome.body, headers: JSON_HEADERS, replayed: true };
-  if (failure !== null) {
-    const apiError = failure instanceof ApiError ? failure : new ApiError("internal_error");
-    if (!(failure instanceof ApiError))
-      ctx.services.logger.error({ request_id: ctx.requestId, err: failure }, "unhandled error");
-    if (!outcome) throw apiError;
+    const apiError = error instanceof ApiError ? error : new ApiError("internal_error");
+    if (!(error instanceof ApiError))
+      ctx.services.logger.error({ request_id: ctx.requestId, err: error }, "unhandled error");
     status = apiError.status;
     text = JSON.stringify(apiError.toBody(ctx.requestId));
+    if (!claimed) throw apiError;
+  } finally {
+    // Stored while the response is sent; a retry waits for it (src/http/idempotency.ts).
+    if (claimed)
+      idempotency.finishLater(scope, claimed, status, text, {
+        committed: ctx.idempotency?.committed,
+        onError: (err) =>
+          ctx.services.logger.error(
+            { request_id: ctx.requestId, err },
+            "storing the idempotent response failed",
+          ),
+      });
   }
-  if (outcome)
-    idempotency.finishLater(scope, outcome.key, status, text, {
-      committed: ctx.idempotency?.committed,
-      onError: (err) =>
-        ctx.services.logger.error(
-          { request_id: ctx.requestId, err },
-          "storing the idempotent response failed",
-        ),
-    });
   return { status, body: text, headers: JSON_HEADERS, replayed: false };
 }

@@ -28,9 +28,8 @@ export interface RequestContext {
   /** Per-request memo (dataloaders, gate results), keyed by purpose. */
   memo: Map<string, unknown>;
   /**
-   * The Idempotency-Key this request is claiming (REST writes): `write()` waits for the claim
-   * before it opens its transaction and marks the key committed in it, so a retry can never run
-   * the write twice (src/http/idempotency.ts).
+   * The Idempotency-Key this request claimed (REST writes): `write()` marks it committed in the
+   * write's own transaction, so a retry can never run the write twice (src/http/idempotency.ts).
    */
   idempotency?: IdempotencyClaim;
 }
@@ -41,10 +40,4 @@ export interface IdempotencyClaim {
   key: string;
   /** Set once a write of this request has committed. */
   committed: boolean;
-  /**
-   * Settles when the key is claimed: the claim's statement runs while the operation is parsed,
-   * validated and checked, and only a write waits for it. Rejects when the key is not this
-   * request's to use (a replay, in use, reused).
-   */
-  claimed: Promise<void>;
 }

@@ -32,7 +32,6 @@ export interface Recorder {
  */
 export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promise<T>): Promise<T> {
   let emitted = false;
-  if (ctx.idempotency) await ctx.idempotency.claimed;
   const result = await ctx.db.$transaction(async (tx) => {
     let audited = false;
     const rec: Recorder = {

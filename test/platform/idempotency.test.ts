@@ -217,7 +217,6 @@ describe("Idempotency-Key after a process died mid-request", () => {
       environment: principal.environment,
       key: "k-mark-direct",
       committed: false,
-      claimed: Promise.resolve(),
     };
     const ctx = {
       requestId: "req_test_mark",

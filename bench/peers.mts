@@ -20,12 +20,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { pgbouncerBinary, startPgbouncer } from "../test/helpers/pgbouncer.js";
+import { freePort } from "../test/helpers/ports.js";
 import { startWireCounter, type WireCounter } from "./peers/wire-counter.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -42,14 +42,6 @@ const JSON_HEADERS = { "content-type": "application/json" };
 
 const children = new Set<ChildProcess>();
 const cleanups: Array<() => Promise<void> | void> = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 interface Target {
   name: string;

@@ -42,33 +42,16 @@ const ok = async (res: Promise<ApiResponse>, status = 200) => {
 };
 
 const grant = (matterId: string, client = api) =>
-  ok(
-    client.post(`/v1/matters/${matterId}/authority`, {
-      basis: "engagement_letter",
-      granted_by: "Acme Corp (client)",
-      source_refs: [{ source_type: "engagement_letter", title: "Engagement letter" }],
-    }),
-    201,
-  );
+  seed.grant(client, matterId, { granted_by: "Acme Corp (client)" });
 
+/** The unvalidated judgment these campaigns rest on (USD 250,000.00, entered 200 days ago). */
+const JUDGMENT = {
+  creditor: "Acme Corp",
+  amount: { amount: 250000, currency: "USD" },
+  date_entered: new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10),
+};
 const intake = async (matterId: string, client = api) =>
-  (
-    await ok(
-      client.post("/v1/judgments/intake", {
-        matter_id: matterId,
-        court: "Superior Court of California, County of Los Angeles",
-        case_number: `BC${Math.random().toString().slice(2, 8)}`,
-        jurisdiction: "CA",
-        creditor: "Acme Corp",
-        debtor: "John Doe",
-        amount: { amount: 250000, currency: "USD" },
-        date_entered: new Date(Date.now() - 200 * DAY).toISOString().slice(0, 10),
-        source_refs: [{ source_type: "certified_judgment", title: "Certified copy of judgment" }],
-        consumer_debt: false,
-      }),
-      201,
-    )
-  ).judgment_id as string;
+  (await seed.judgment(client, matterId, JUDGMENT, { validate: false })).judgment_id as string;
 
 const screenClear = (matterId: string, client = api) =>
   ok(client.post("/v1/sanctions/screen", { matter_id: matterId, wallets: [SANDBOX_WALLET] }));

@@ -295,6 +295,17 @@ describe("the scheduler", () => {
         alerts = await ticking.db.root.alert.count({ where: { matterId, type: "deadline" } });
       }
       expect(alerts).toBe(1);
+      // The deadline alert comes from the first job of a pass; the pass's other jobs may still
+      // be running, so wait for every job to have finished a run.
+      const finishedAll = async () => {
+        const rows = await ticking.db.root.scheduledJob.findMany({ orderBy: { name: "asc" } });
+        return rows.length === 3 && rows.every((j) => j.lastFinishedAt) ? rows : null;
+      };
+      let finished = await finishedAll();
+      while (!finished && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 100));
+        finished = await finishedAll();
+      }
       const jobs = await ticking.db.root.scheduledJob.findMany({ orderBy: { name: "asc" } });
       expect(jobs.map((j) => j.name)).toEqual([
         "monitoring.deadlines",

@@ -70,6 +70,10 @@ export function build() {
         js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
       },
       legalComments: "none",
+      // Whitespace and comments out, names kept (stack traces stay readable): V8 holds the
+      // bundle's source in memory, twice, and as UTF-16 when a comment has one non-ASCII
+      // character (about 14 MB of heap; 4 MB once minified).
+      minifyWhitespace: true,
       logLevel: "error",
     });
   } catch (error) {

@@ -1,4 +1,3 @@
-import { STATUS_CODES } from "node:http";
 import type { GraphQLSchema } from "graphql";
 import {
   compileRoutes,
@@ -36,6 +35,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { getSchema, MODULES } from "./schema/index.js";
 import { WebhookWorker } from "./webhooks/worker.js";
 import { JobScheduler } from "./jobs/scheduler.js";
+import { Response } from "./http/response.js";
 
 /** 404 for an unknown path, 405 (with Allow) for a known path and another method. */
 function routeError(
@@ -245,14 +245,6 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       response = new Response(JSON.stringify(body), {
         status: apiError.status,
         headers: { "Content-Type": "application/json; charset=utf-8", ...apiError.headers },
-      });
-    }
-    if (!response.statusText && STATUS_CODES[response.status]) {
-      // Responses built without a reason phrase would go out as "HTTP/1.1 201 ".
-      response = new Response(response.body, {
-        status: response.status,
-        statusText: STATUS_CODES[response.status],
-        headers: response.headers,
       });
     }
     response.headers.set("MD-Request-Id", requestId);

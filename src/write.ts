@@ -1,7 +1,8 @@
 import type { RequestContext } from "./context.js";
+import { Prisma } from "./db/client.js";
 import type { ScopedTx } from "./db/tenant-scope.js";
 import { GENESIS_HASH, hashEvent, storedForm } from "./audit/chain.js";
-import { markCommitted } from "./http/idempotency.js";
+import { committedMark } from "./http/idempotency.js";
 import { newId } from "./ids.js";
 
 export interface AuditEntry {
@@ -37,8 +38,11 @@ export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promi
     const rec: Recorder = {
       tx,
       async audit(entry) {
+        // The first audit append also marks the request's Idempotency-Key committed: one
+        // statement, inside the write's transaction (src/http/idempotency.ts).
+        const mark = !audited && ctx.idempotency ? committedMark(ctx.idempotency) : Prisma.empty;
         audited = true;
-        return appendAudit(tx, ctx, entry);
+        return appendAudit(tx, ctx, entry, mark);
       },
       async emit(type, data) {
         emitted = true;
@@ -47,7 +51,6 @@ export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promi
     };
     const out = await fn(rec);
     if (!audited) throw new Error("a write must record an audit event");
-    if (ctx.idempotency) await markCommitted(tx, ctx.idempotency);
     return out;
   });
   if (ctx.idempotency) ctx.idempotency.committed = true;
@@ -55,10 +58,16 @@ export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promi
   return result;
 }
 
-async function appendAudit(tx: ScopedTx, ctx: RequestContext, entry: AuditEntry) {
+async function appendAudit(
+  tx: ScopedTx,
+  ctx: RequestContext,
+  entry: AuditEntry,
+  withStatement: Prisma.Sql,
+) {
   const { organizationId, environment } = ctx.principal;
-  // Serialise appends per chain across processes; released at commit.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${organizationId}:${environment}`}, 0))`;
+  // Serialise appends per chain across processes; released at commit. The head is read in a
+  // statement of its own, after the lock: a statement's snapshot predates a lock it waits for.
+  await tx.$executeRaw`${withStatement} SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${organizationId}:${environment}`}, 0))`;
   // Raw on purpose: the chain spans every matter, and a matter-limited caller's scoped client
   // would otherwise see a stale head and fork the chain.
   const [head] = await tx.$queryRaw<Array<{ sequence: number; hash: string }>>`

@@ -10,6 +10,17 @@ export { Prisma, PrismaClient } from "../generated/prisma/client.js";
  */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 30_000 };
 
+/**
+ * `minimal` error messages: Prisma's others capture a stack trace on every query (to point at
+ * the calling line should it fail), a few percent of the CPU of a read; errors reach callers as
+ * contract codes, and the log keeps the error's code and message.
+ */
+const ERROR_FORMAT = "minimal";
+
 export function createPrismaClient(factory: SqlDriverAdapterFactory): PrismaClient {
-  return new PrismaClient({ adapter: factory, transactionOptions: TRANSACTION_OPTIONS });
+  return new PrismaClient({
+    adapter: factory,
+    transactionOptions: TRANSACTION_OPTIONS,
+    errorFormat: ERROR_FORMAT,
+  });
 }

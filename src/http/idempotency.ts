@@ -26,24 +26,21 @@ export function fingerprint(method: string, path: string, body: unknown): string
     .digest("hex");
 }
 
-/** What `markCommitted` needs of a transaction client (scoped or not). */
-interface RawExecutor {
-  $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number>;
-}
-
 /**
- * Marks a claimed key `committed` inside the write's own transaction: from then on the key's
- * request is never carried out again, even if its response is never stored (a crash between
- * the write and `finish`), so nothing is written twice.
+ * A `WITH` clause that marks a claimed key `committed`, prefixed to a statement of the write's
+ * own transaction (`write()` puts it on the audit chain's lock): from then on the key's request
+ * is never carried out again, even if its response is never stored (a crash between the write
+ * and `finish`), so nothing is written twice.
  */
-export async function markCommitted(
-  tx: RawExecutor,
-  claim: { organizationId: string; environment: string; key: string },
-): Promise<void> {
-  await tx.$executeRaw`
+export function committedMark(claim: {
+  organizationId: string;
+  environment: string;
+  key: string;
+}): Prisma.Sql {
+  return Prisma.sql`WITH idempotency_mark AS (
     UPDATE idempotency_records SET state = 'committed'
     WHERE organization_id = ${claim.organizationId} AND environment = ${claim.environment}
-      AND key = ${claim.key} AND state = 'in_flight'`;
+      AND key = ${claim.key} AND state = 'in_flight')`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -58,6 +58,19 @@ describe("the built server (npm start)", () => {
     const bundle = await get(asset!);
     expect(bundle.status).toBe(200);
     expect((await bundle.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  });
+
+  it("is ASCII, so V8 keeps the source it holds at one byte per character", () => {
+    for (const file of [
+      "server.js",
+      ...readdirSync(join(ROOT, "dist", "chunks")).map((f) => `chunks/${f}`),
+    ]) {
+      const text = readFileSync(join(ROOT, "dist", file), "latin1");
+      const at = text.search(/[^\x00-\x7f]/);
+      expect(at, `${file}: non-ASCII near ${JSON.stringify(text.slice(at - 40, at + 10))}`).toBe(
+        -1,
+      );
+    }
   });
 
   it("renders a PDF with the bundled renderer chunk and pdfkit's own fonts", async () => {

@@ -9,7 +9,7 @@ export function nameTokens(name: string): string[] {
       .replace(/\p{M}+/gu, "")
       .toLowerCase()
       // Apostrophes join ("Sa'id" → "said"); every other non-letter, non-digit separates.
-      .replace(/['’`ʼ]/g, "")
+      .replace(/['\u2019`\u02bc]/g, "")
       .split(/[^\p{L}\p{N}]+/u)
       .filter(Boolean)
   );

@@ -177,8 +177,12 @@ const serviceEnv = (databaseUrl: string | null, extra: Record<string, string> = 
   ...extra,
 });
 
-/** `npm start` without npm's own start-up: the same script it runs. */
-const START = ["scripts/start.mjs"];
+/** `npm start` without npm's own start-up: the node flags and script of package.json's start. */
+const START = (
+  JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start as string
+)
+  .split(/\s+/)
+  .slice(1);
 
 function startService(
   databaseUrl: string | null,

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import type { GraphQLSchema } from "graphql";
 import type { CompiledRoute } from "./compile.js";
 import { buildOpenApi } from "./openapi.js";
-import { Response } from "../src/http/response.js";
+import { Response } from "../src/http/fetch-api.js";
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 const ASSET_PREFIX = "/docs/assets/";

@@ -35,7 +35,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { getSchema, MODULES } from "./schema/index.js";
 import { WebhookWorker } from "./webhooks/worker.js";
 import { JobScheduler } from "./jobs/scheduler.js";
-import { Response } from "./http/response.js";
+import { Response } from "./http/fetch-api.js";
 
 /** 404 for an unknown path, 405 (with Allow) for a known path and another method. */
 function routeError(

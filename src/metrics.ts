@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { PrismaClient } from "./db/client.js";
-import { Response } from "./http/response.js";
+import { Response } from "./http/fetch-api.js";
 
 /**
  * Prometheus metrics of one app (its own registry, so several apps in one process stay apart):

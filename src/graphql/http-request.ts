@@ -1,5 +1,6 @@
 import { readJsonBody } from "../../rest-bridge/body.js";
 import { ApiError } from "../errors.js";
+import { Headers, Request } from "../http/fetch-api.js";
 
 const METHODS = ["GET", "POST"];
 // What yoga can answer with; an Accept naming none of them would get its empty 406.

@@ -1,4 +1,4 @@
-import { Response } from "./response.js";
+import { Response } from "./fetch-api.js";
 /**
  * CORS for browser front ends (dashboards query GraphQL and REST from their own origin).
  * Authentication is a bearer header, never a cookie, so allowing any origin exposes nothing a

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../db/client.js";
 import { committedMigrationNames } from "../db/migrator.js";
-import { Response } from "./response.js";
+import { Response } from "./fetch-api.js";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), {

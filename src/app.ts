@@ -12,7 +12,7 @@ import { bootstrapIfEmpty, type BootstrapResult } from "./bootstrap.js";
 import { DEFAULT_VERSION, type Config } from "./config.js";
 import type { AppServices, RequestContext } from "./context.js";
 import { openDatabase, type Database } from "./db/open.js";
-import { scopedClient } from "./db/tenant-scope.js";
+import { ScopedClients } from "./db/tenant-scope.js";
 import { ApiError } from "./errors.js";
 import { toGraphQLError } from "./graphql/api-error.js";
 import { checkGraphqlRequest } from "./graphql/http-request.js";
@@ -113,16 +113,14 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
   }, 60 * 60_000);
   housekeeping.unref();
 
+  const scopedClients = new ScopedClients(db.root);
+
   function contextFor(principal: Principal, requestId: string, version: string): RequestContext {
     return {
       requestId,
       version,
       principal,
-      db: scopedClient(db.root, {
-        organizationId: principal.organizationId,
-        environment: principal.environment,
-        matterIds: principal.matterIds,
-      }),
+      db: scopedClients.for(principal),
       services,
       memo: new Map(),
     };

@@ -158,5 +158,38 @@ export function scopedClient(base: PrismaClient, scope: TenantScope) {
 }
 
 export type ScopedDb = ReturnType<typeof scopedClient>;
+
+/**
+ * Scoped clients built once per scope and reused: Prisma's `$extends` costs a request about as
+ * much CPU as the tenant filter saves typing (some 60 µs, an eighth of a GET by id). A scope is
+ * plain data, so every request of one key (and every key of the same reach) shares a client;
+ * beyond `max` scopes the least recently used is dropped.
+ */
+export class ScopedClients {
+  private readonly clients = new Map<string, ScopedDb>();
+
+  constructor(
+    private readonly base: PrismaClient,
+    private readonly max = 1_000,
+  ) {}
+
+  for(scope: TenantScope): ScopedDb {
+    const matters = scope.matterIds ? [...scope.matterIds].sort() : null;
+    const key = [scope.organizationId, scope.environment, ...(matters ?? ["*"])].join("\u0000");
+    let client = this.clients.get(key);
+    if (client) this.clients.delete(key);
+    else {
+      const own: TenantScope = {
+        organizationId: scope.organizationId,
+        environment: scope.environment,
+        matterIds: matters ? Object.freeze(matters) : null,
+      };
+      client = scopedClient(this.base, Object.freeze(own));
+    }
+    this.clients.set(key, client);
+    if (this.clients.size > this.max) this.clients.delete(this.clients.keys().next().value!);
+    return client;
+  }
+}
 /** The client inside `db.$transaction(async (tx) => …)` of a scoped client. */
 export type ScopedTx = Parameters<Parameters<ScopedDb["$transaction"]>[0]>[0];

@@ -157,7 +157,10 @@ export class IdempotencyStore {
     options: { committed?: boolean; onError: (error: unknown) => void },
   ): void {
     const k = storingKey(scope, key);
-    const stored = this.finish(scope, key, status, body, options)
+    // Started once the response is on its way: the store's own CPU (building the statement)
+    // does not hold up the answer it stores.
+    const stored = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.finish(scope, key, status, body, options))
       .catch(options.onError)
       .finally(() => {
         if (this.storing.get(k) === stored) this.storing.delete(k);

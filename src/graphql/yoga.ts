@@ -132,6 +132,9 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
     renderGraphiQL: async (options) =>
       (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options),
     logging: false,
+    // The body was read and size-checked before yoga sees it (src/graphql/http-request.ts), and
+    // is handed over as a string; yoga's own limit would stream it through a TransformStream.
+    maxRequestBodySize: false,
     context: ({ mdContext }) => mdContext as RequestContext,
     maskedErrors: { maskError: (error) => maskError(error, logger) },
     graphiql: graphiql

@@ -4,14 +4,19 @@ import { ApiError } from "../errors.js";
 import { assertStorable } from "../input-guard.js";
 import { toGraphQLError } from "./api-error.js";
 
+/** Documents whose literals passed: yoga hands over the same parsed document for the same text. */
+const checked = new WeakSet<DocumentNode>();
+
 /** Checks every literal argument of the document; `param` is the argument path. */
 function checkLiterals(document: DocumentNode): void {
+  if (checked.has(document)) return;
   visit(document, {
     Argument(node) {
       if (node.value.kind === Kind.VARIABLE) return;
       assertStorable(valueFromASTUntyped(node.value), node.name.value);
     },
   });
+  checked.add(document);
 }
 
 /**

@@ -1,0 +1,164 @@
+/**
+ * A/B: two builds of the service on one PostgreSQL database, loaded in alternating one-second
+ * slices (so a change in the shared machine's load falls on both alike), with the requests per
+ * second and the server process's CPU time per request of each. For a change's effect, on a
+ * machine too noisy for two separate runs to compare.
+ *
+ * Run: npm run bench:ab -- <dir A> <dir B>   (each a copy of dist/ inside the project, e.g.
+ *   git stash && npm run build && cp -r dist dist-a && git stash pop && npm run build &&
+ *   cp -r dist dist-b && npm run bench:ab -- dist-a dist-b)
+ * Settings: BENCH_AB_CASE get | page | post (get), BENCH_CONNECTIONS (20), BENCH_SLICES (16),
+ * BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { freePort } from "../test/helpers/ports.js";
+
+const ROOT = resolve(import.meta.dirname, "..");
+const [dirA, dirB] = process.argv.slice(2);
+if (!dirA || !dirB) throw new Error("usage: npm run bench:ab -- <dir A> <dir B>");
+for (const dir of [dirA, dirB]) {
+  if (!existsSync(join(ROOT, dir, "server.js"))) throw new Error(`${dir}/server.js: no build`);
+}
+const CASE = process.env.BENCH_AB_CASE ?? "get";
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const SLICES = Number(process.env.BENCH_SLICES ?? 16);
+const SERVER_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const SECRET = "md_test_BenchmarkSecret0000000000000000000000001";
+const AUTH = { authorization: `Bearer ${SECRET}` };
+const JSON_AUTH = { ...AUTH, "content-type": "application/json" };
+
+const admin = new pg.Client({ connectionString: SERVER_URL });
+await admin.connect();
+const dbName = `md_bench_ab_${randomBytes(4).toString("hex")}`;
+await admin.query(`CREATE DATABASE ${dbName}`);
+const dbUrl = new URL(SERVER_URL);
+dbUrl.pathname = `/${dbName}`;
+const children: ChildProcess[] = [];
+
+async function start(dir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  // Request logs off (as in npm run bench), so readiness is polled rather than read from the log.
+  const child = spawn(process.execPath, [join(dir, "server.js")], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: dbUrl.toString(),
+      MD_BOOTSTRAP_SECRET: SECRET,
+      MD_LOG_LEVEL: "warn",
+      MD_RATE_LIMIT_PER_SECOND: "1000000",
+      MD_RATE_LIMIT_BURST: "1000000",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${dir}: exited (${child.exitCode})`);
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, base };
+    if (Date.now() > deadline) throw new Error(`${dir}: not ready within 60 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function post(base: string, path: string, body: unknown): Promise<any> {
+  const res = await fetch(base + path, {
+    method: "POST",
+    headers: JSON_AUTH,
+    body: JSON.stringify(body),
+  });
+  if (res.status >= 300) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+try {
+  // The first start migrates and bootstraps; the second finds both done.
+  const a = await start(dirA);
+  const b = await start(dirB);
+  const operation = { type: "asset_recovery", intent: "trace", posture: "monitoring" };
+  const op = await post(a.base, "/v1/operations", operation);
+  const matter = await post(a.base, "/v1/matters", { name: "A/B matter" });
+  for (let i = 0; i < 5; i++) {
+    await post(a.base, `/v1/matters/${matter.matter_id}/claimants`, {
+      name: `C${i}`,
+      role: "creditor",
+    });
+    await post(a.base, "/v1/debtors", {
+      matter_id: matter.matter_id,
+      type: "individual",
+      legal_name: `D${i}`,
+    });
+  }
+  const page = `query($id: ID!) { matter(id: $id) { matterId name status
+    claimants(first: 20) { edges { node { claimantId name role } } }
+    debtors(first: 20) { edges { node { debtorId legalName } } } } }`;
+  const work = {
+    get: { method: "GET", path: `/v1/operations/${op.id}`, headers: AUTH },
+    page: {
+      method: "POST",
+      path: "/graphql",
+      headers: JSON_AUTH,
+      body: JSON.stringify({ query: page, variables: { id: matter.matter_id } }),
+    },
+    post: {
+      method: "POST",
+      path: "/v1/operations",
+      headers: JSON_AUTH,
+      body: JSON.stringify(operation),
+    },
+  }[CASE];
+  if (!work) throw new Error(`BENCH_AB_CASE: get, page or post, not ${CASE}`);
+  const load = (base: string, seconds: number) =>
+    autocannon({
+      url: base + work.path,
+      method: work.method as "GET" | "POST",
+      headers: work.headers,
+      body: work.body,
+      connections: CONNECTIONS,
+      duration: seconds,
+    });
+  for (const t of [a, b]) {
+    const res = await fetch(t.base + work.path, work);
+    const text = await res.text();
+    if (res.status >= 300 || text.includes('"errors"')) throw new Error(`${res.status} ${text}`);
+    await load(t.base, 2);
+  }
+  const acc = { a: { requests: 0, cpu: 0 }, b: { requests: 0, cpu: 0 } };
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const k of slice % 2 ? (["a", "b"] as const) : (["b", "a"] as const)) {
+      const t = k === "a" ? a : b;
+      const before = cpuMs(t.child.pid!);
+      const result = await load(t.base, 1);
+      if (result.non2xx || result.errors) throw new Error(`${k}: ${result.non2xx} non-2xx`);
+      acc[k].cpu += cpuMs(t.child.pid!) - before;
+      acc[k].requests += result.requests.total;
+    }
+  }
+  const line = (k: "a" | "b", dir: string) =>
+    `${k.toUpperCase()} ${dir}: ${Math.round(acc[k].requests / SLICES)} req/s, ` +
+    `${Math.round((acc[k].cpu * 1000) / acc[k].requests)} µs CPU per request`;
+  console.log(`${CASE}, ${CONNECTIONS} connections, ${SLICES} alternating 1 s slices each`);
+  console.log(line("a", dirA));
+  console.log(line("b", dirB));
+  console.log(`B/A requests per second: ${(acc.b.requests / acc.a.requests).toFixed(3)}`);
+} finally {
+  for (const c of children) c.kill("SIGKILL");
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+}

@@ -56,6 +56,14 @@ export function selectionFor(
   return parts.length ? `{ ${parts.join(" ")} }` : "";
 }
 
+/** Wire names of GraphQL field names (a bounded set: the schema's), computed once each. */
+const wireNames = new Map<string, string>();
+const wireName = (field: string): string => {
+  let name = wireNames.get(field);
+  if (name === undefined) wireNames.set(field, (name = toSnake(field)));
+  return name;
+};
+
 /** Renames a GraphQL result to snake_case, guided by its type so JSON scalars stay untouched. */
 export function toRest(value: unknown, type: GraphQLOutputType): unknown {
   if (value === null || value === undefined) return value ?? null;
@@ -66,7 +74,8 @@ export function toRest(value: unknown, type: GraphQLOutputType): unknown {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
       const field = fields[k];
-      out[toSnake(k)] = field ? toRest(v, field.type) : v;
+      if (field) out[wireName(k)] = toRest(v, field.type);
+      else out[toSnake(k)] = v;
     }
     return out;
   }

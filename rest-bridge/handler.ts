@@ -28,11 +28,11 @@ export async function serveRoute(
   route: CompiledRoute,
   params: Record<string, string>,
   request: Request,
+  url: URL,
   ctx: RequestContext,
   idempotency: IdempotencyStore,
 ): Promise<RestResult> {
   if (route.gate) requireScope(ctx.principal, route.gate.scope);
-  const url = new URL(request.url);
   const hasBody = request.method !== "GET";
   const body = hasBody ? await readJsonBody(request, ctx.services.config.maxBodyBytes) : undefined;
 

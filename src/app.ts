@@ -132,6 +132,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     state: RequestState,
   ): Promise<Response> {
     const url = new URL(request.url);
+    state.path = url.pathname;
     const isGraphql = url.pathname === "/graphql";
     state.face = isGraphql ? "graphql" : "rest";
     state.route = isGraphql ? "/graphql" : "unmatched";
@@ -177,7 +178,15 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
       return yoga.fetch(checked, { mdContext: ctx });
     }
     if (match?.kind !== "route") throw new ApiError("route_not_found");
-    const result = await serveRoute(schema, match.route, match.params, request, ctx, idempotency);
+    const result = await serveRoute(
+      schema,
+      match.route,
+      match.params,
+      request,
+      url,
+      ctx,
+      idempotency,
+    );
     return new Response(result.body, {
       status: result.status,
       headers: {
@@ -212,6 +221,8 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     version: string;
     keyId: string | null;
     headers: Record<string, string>;
+    /** The request's path, once parsed. */
+    path?: string;
   }
 
   async function fetch(request: Request): Promise<Response> {
@@ -253,17 +264,19 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     }
     const elapsedMs = performance.now() - started;
     metrics.observe(request.method, state.route, response.status, elapsedMs / 1000);
-    logger.info(
-      {
-        request_id: requestId,
-        key_id: state.keyId,
-        method: request.method,
-        path: new URL(request.url).pathname,
-        status: response.status,
-        duration_ms: Math.round(elapsedMs * 100) / 100,
-      },
-      "request",
-    );
+    if (logger.isLevelEnabled("info")) {
+      logger.info(
+        {
+          request_id: requestId,
+          key_id: state.keyId,
+          method: request.method,
+          path: state.path ?? new URL(request.url).pathname,
+          status: response.status,
+          duration_ms: Math.round(elapsedMs * 100) / 100,
+        },
+        "request",
+      );
+    }
     return response;
   }
 

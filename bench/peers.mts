@@ -178,9 +178,7 @@ const serviceEnv = (databaseUrl: string | null, extra: Record<string, string> = 
 });
 
 /** `npm start` without npm's own start-up: the node flags and script of package.json's start. */
-const START = (
-  JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start as string
-)
+const START = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start as string)
   .split(/\s+/)
   .slice(1);
 

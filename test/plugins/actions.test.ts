@@ -41,19 +41,16 @@ const grant = (matterId: string, client = api, extra: Record<string, unknown> = 
  */
 async function linkedMatter(client = api) {
   const m = await grantedMatter(client);
-  const judgment = await made(
-    client.post("/v1/judgments/intake", {
-      matter_id: m.id,
-      court: "Superior Court of California, County of Los Angeles",
-      case_number: `BC${Math.random().toString().slice(2, 8)}`,
-      jurisdiction: "CA",
+  const judgment = await seed.judgment(
+    client,
+    m.id,
+    {
       creditor: "Acme Corp",
-      debtor: "John Doe",
       amount: { amount: 50000, currency: "USD" },
       date_entered: new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10),
       source_refs: [{ source_type: "certified_judgment", title: "Certified copy of judgment" }],
-      consumer_debt: false,
-    }),
+    },
+    { validate: false },
   );
   await made(
     client.post("/v1/sanctions/screen", { matter_id: m.id, wallets: [SANDBOX_WALLET] }),

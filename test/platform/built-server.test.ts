@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -45,6 +46,40 @@ describe("the built server (npm start)", () => {
     const res = await get("/v1/operations?limit=1", { Authorization: `Bearer ${SECRET}` });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { items: unknown[] }).items).toEqual([]);
+  });
+
+  it("sends the reason phrase on every status line (REST, errors, GraphQL)", async () => {
+    const statusLine = (method: string, path: string, body?: string) =>
+      new Promise<string>((done, fail) => {
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port,
+            method,
+            path,
+            headers: {
+              Authorization: `Bearer ${SECRET}`,
+              ...(body ? { "Content-Type": "application/json" } : {}),
+            },
+          },
+          (res) => {
+            res.resume();
+            done(`${res.statusCode} ${res.statusMessage}`);
+          },
+        );
+        req.on("error", fail);
+        req.end(body);
+      });
+    const operation = JSON.stringify({
+      type: "asset_recovery",
+      intent: "trace",
+      posture: "monitoring",
+    });
+    expect(await statusLine("POST", "/v1/operations", operation)).toBe("201 Created");
+    expect(await statusLine("GET", "/v1/no-such-route")).toBe("404 Not Found");
+    expect(await statusLine("POST", "/graphql", JSON.stringify({ query: "{ __typename }" }))).toBe(
+      "200 OK",
+    );
   });
 
   it("serves GraphiQL and Swagger UI from their packages", async () => {

@@ -7,8 +7,13 @@
  * Run: npm run bench:ab -- <dir A> <dir B>   (each a copy of dist/ inside the project, e.g.
  *   git stash && npm run build && cp -r dist dist-a && git stash pop && npm run build &&
  *   cp -r dist dist-b && npm run bench:ab -- dist-a dist-b)
- * Settings: BENCH_AB_CASE get | page | post (get), BENCH_CONNECTIONS (20), BENCH_SLICES (16),
- * BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ * Settings: BENCH_AB_CASE get | page | post | idem (get; idem is post with a fresh
+ * Idempotency-Key per request), BENCH_AB_CASE_B (B's case, default the same: e.g.
+ * `BENCH_AB_CASE=post BENCH_AB_CASE_B=idem BENCH_CONNECTIONS=1 npm run bench:ab -- dist dist`
+ * compares idempotent with plain POST on one build), BENCH_CONNECTIONS (20), BENCH_SLICES (16),
+ * BENCH_AB_FLAGS_A / BENCH_AB_FLAGS_B (Node flags of each side, space-separated: e.g. the same
+ * build twice with a different --max-semi-space-size), BENCH_PG_URL
+ * (postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,6 +30,7 @@ for (const dir of [dirA, dirB]) {
   if (!existsSync(join(ROOT, dir, "server.js"))) throw new Error(`${dir}/server.js: no build`);
 }
 const CASE = process.env.BENCH_AB_CASE ?? "get";
+const CASE_B = process.env.BENCH_AB_CASE_B ?? CASE;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const SLICES = Number(process.env.BENCH_SLICES ?? 16);
 const SERVER_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -40,10 +46,10 @@ const dbUrl = new URL(SERVER_URL);
 dbUrl.pathname = `/${dbName}`;
 const children: ChildProcess[] = [];
 
-async function start(dir: string): Promise<{ child: ChildProcess; base: string }> {
+async function start(dir: string, flags: string[]): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   // Request logs off (as in npm run bench), so readiness is polled rather than read from the log.
-  const child = spawn(process.execPath, [join(dir, "server.js")], {
+  const child = spawn(process.execPath, [...flags, join(dir, "server.js")], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -82,6 +88,15 @@ async function post(base: string, path: string, body: unknown): Promise<any> {
   return res.json();
 }
 
+interface Work {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** A fresh Idempotency-Key on every request. */
+  freshKey?: boolean;
+}
+
 function cpuMs(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -89,8 +104,10 @@ function cpuMs(pid: number): number {
 
 try {
   // The first start migrates and bootstraps; the second finds both done.
-  const a = await start(dirA);
-  const b = await start(dirB);
+  const flags = (side: string) =>
+    (process.env[`BENCH_AB_FLAGS_${side}`] ?? "").split(" ").filter(Boolean);
+  const a = await start(dirA, flags("A"));
+  const b = await start(dirB, flags("B"));
   const operation = { type: "asset_recovery", intent: "trace", posture: "monitoring" };
   const op = await post(a.base, "/v1/operations", operation);
   const matter = await post(a.base, "/v1/matters", { name: "A/B matter" });
@@ -108,7 +125,7 @@ try {
   const page = `query($id: ID!) { matter(id: $id) { matterId name status
     claimants(first: 20) { edges { node { claimantId name role } } }
     debtors(first: 20) { edges { node { debtorId legalName } } } } }`;
-  const work = {
+  const cases: Record<string, Work> = {
     get: { method: "GET", path: `/v1/operations/${op.id}`, headers: AUTH },
     page: {
       method: "POST",
@@ -122,9 +139,18 @@ try {
       headers: JSON_AUTH,
       body: JSON.stringify(operation),
     },
-  }[CASE];
-  if (!work) throw new Error(`BENCH_AB_CASE: get, page or post, not ${CASE}`);
-  const load = (base: string, seconds: number) =>
+    idem: {
+      method: "POST",
+      path: "/v1/operations",
+      headers: JSON_AUTH,
+      body: JSON.stringify(operation),
+      freshKey: true,
+    },
+  };
+  const workA = cases[CASE];
+  const workB = cases[CASE_B];
+  if (!workA || !workB) throw new Error(`BENCH_AB_CASE(_B): ${Object.keys(cases).join(", ")}`);
+  const load = (base: string, work: Work, seconds: number) =>
     autocannon({
       url: base + work.path,
       method: work.method as "GET" | "POST",
@@ -132,31 +158,54 @@ try {
       body: work.body,
       connections: CONNECTIONS,
       duration: seconds,
+      ...(work.freshKey
+        ? {
+            requests: [
+              {
+                setupRequest: (req: { headers?: Record<string, string> }) => ({
+                  ...req,
+                  headers: { ...req.headers, "idempotency-key": randomBytes(12).toString("hex") },
+                }),
+              },
+            ],
+          }
+        : {}),
     });
-  for (const t of [a, b]) {
+  for (const [t, work] of [
+    [a, workA],
+    [b, workB],
+  ] as const) {
     const res = await fetch(t.base + work.path, work);
     const text = await res.text();
     if (res.status >= 300 || text.includes('"errors"')) throw new Error(`${res.status} ${text}`);
-    await load(t.base, 2);
+    await load(t.base, work, 2);
   }
-  const acc = { a: { requests: 0, cpu: 0 }, b: { requests: 0, cpu: 0 } };
+  const acc = {
+    a: { requests: 0, cpu: 0, latencyMs: 0 },
+    b: { requests: 0, cpu: 0, latencyMs: 0 },
+  };
   for (let slice = 0; slice < SLICES; slice++) {
     for (const k of slice % 2 ? (["a", "b"] as const) : (["b", "a"] as const)) {
       const t = k === "a" ? a : b;
       const before = cpuMs(t.child.pid!);
-      const result = await load(t.base, 1);
+      const result = await load(t.base, k === "a" ? workA : workB, 1);
       if (result.non2xx || result.errors) throw new Error(`${k}: ${result.non2xx} non-2xx`);
       acc[k].cpu += cpuMs(t.child.pid!) - before;
       acc[k].requests += result.requests.total;
+      acc[k].latencyMs += result.latency.mean * result.requests.total;
     }
   }
-  const line = (k: "a" | "b", dir: string) =>
-    `${k.toUpperCase()} ${dir}: ${Math.round(acc[k].requests / SLICES)} req/s, ` +
+  const line = (k: "a" | "b", dir: string, name: string) =>
+    `${k.toUpperCase()} ${dir} (${name}): ${Math.round(acc[k].requests / SLICES)} req/s, ` +
+    `mean latency ${(acc[k].latencyMs / acc[k].requests).toFixed(3)} ms, ` +
     `${Math.round((acc[k].cpu * 1000) / acc[k].requests)} µs CPU per request`;
-  console.log(`${CASE}, ${CONNECTIONS} connections, ${SLICES} alternating 1 s slices each`);
-  console.log(line("a", dirA));
-  console.log(line("b", dirB));
+  console.log(`${CONNECTIONS} connections, ${SLICES} alternating 1 s slices each`);
+  console.log(line("a", dirA, CASE));
+  console.log(line("b", dirB, CASE_B));
   console.log(`B/A requests per second: ${(acc.b.requests / acc.a.requests).toFixed(3)}`);
+  console.log(
+    `B/A mean latency: ${(acc.b.latencyMs / acc.b.requests / (acc.a.latencyMs / acc.a.requests)).toFixed(3)}`,
+  );
 } finally {
   for (const c of children) c.kill("SIGKILL");
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);

@@ -105,12 +105,22 @@ function intFrom(value: string | undefined, fallback: number, name: string): num
   return n;
 }
 
+function preparedStatementsFrom(value: string | undefined): boolean | "auto" {
+  if (value === undefined || value === "" || value === "auto") return "auto";
+  if (value === "true" || value === "false") return value === "true";
+  throw new Error(`MD_PG_PREPARED_STATEMENTS must be auto, true or false, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom(env.PORT, 8080, "PORT"),
     host: env.HOST ?? "0.0.0.0",
     database: env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL }
+      ? {
+          kind: "postgres",
+          url: env.DATABASE_URL,
+          preparedStatements: preparedStatementsFrom(env.MD_PG_PREPARED_STATEMENTS),
+        }
       : { kind: "pglite", dataDir: resolve(env.MD_DATA_DIR ?? "./.data") },
     bootstrapSecret: env.MD_BOOTSTRAP_SECRET || undefined,
     autoMigrate: env.MD_AUTO_MIGRATE !== "false",

@@ -46,6 +46,7 @@ server.listen(config.port, config.host, () => {
       host: config.host,
       database: config.database.kind,
       migrations_applied: app.db.appliedMigrations,
+      prepared_statements: app.db.adapter.preparedStatements,
     },
     `listening on http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`,
   );

@@ -6,14 +6,50 @@ import pg from "pg";
 import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
+/**
+ * Distinct query texts given a statement name, per process. Every pool connection keeps the
+ * statements it prepared until it closes, so the number of names bounds the server memory they
+ * take; the hot queries are among the first seen, and later shapes run unnamed.
+ */
+const MAX_NAMED_STATEMENTS = 500;
+
+/** Statement names by query text: `md_s<n>`, or none once `max` texts have one. */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly max: number) {}
+
+  for(sql: string): string | undefined {
+    let name = this.names.get(sql);
+    if (name === undefined && this.names.size < this.max) {
+      name = `md_s${this.names.size}`;
+      this.names.set(sql, name);
+    }
+    return name;
+  }
+}
+
 /** Where the data lives: a PostgreSQL server (DATABASE_URL) or an embedded PGlite directory. */
 export type DatabaseTarget =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /**
+       * Named (server-side prepared) statements: PostgreSQL parses and plans each query shape
+       * once per connection instead of on every execution. `auto` (the default) names them
+       * when the connection reaches PostgreSQL directly, not through a pooler such as PgBouncer,
+       * whose transaction pooling (before 1.21, or with max_prepared_statements = 0) does not
+       * keep a client's statements. MD_PG_PREPARED_STATEMENTS=true or false decides instead.
+       */
+      preparedStatements?: boolean | "auto";
+    }
   | { kind: "pglite"; dataDir: string };
 
 export interface OpenedAdapter {
   target: DatabaseTarget;
   factory: SqlMigrationAwareDriverAdapterFactory;
+  /** Whether queries run as named (prepared) statements: see `DatabaseTarget`. */
+  preparedStatements: boolean;
   close(): Promise<void>;
 }
 
@@ -33,9 +69,22 @@ export async function openAdapter(
     // An idle connection the server closes (restart, failover) must not crash the process:
     // the pool drops it and the next query opens a fresh one.
     pool.on("error", () => {});
+    // The schema engine's migration statements are one-offs: never named.
+    const setting = target.preparedStatements ?? "auto";
+    const named =
+      !options.migration && (setting === "auto" ? await reachesServerDirectly(pool) : setting);
+    const statementNames = new StatementNames(MAX_NAMED_STATEMENTS);
     return {
       target,
-      factory: wholeScriptFactory(new PrismaPg(pool), pool),
+      preparedStatements: named,
+      factory: wholeScriptFactory(
+        new PrismaPg(
+          pool,
+          // No name (past the cap) runs the query unnamed: the adapter passes it to pg as is.
+          named ? { statementNameGenerator: (q) => statementNames.for(q.sql) as string } : {},
+        ),
+        pool,
+      ),
       close: () => pool.end(),
     };
   }
@@ -48,7 +97,22 @@ export async function openAdapter(
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
   });
   const factory = new PrismaPGlite(pglite) as unknown as SqlMigrationAwareDriverAdapterFactory;
-  return { target, factory, close: () => pglite.close() };
+  return { target, factory, preparedStatements: false, close: () => pglite.close() };
+}
+
+/**
+ * Whether a pool connection is a PostgreSQL backend of its own rather than a pooler's: the
+ * process id the server announced at connect (BackendKeyData, which PgBouncer makes up) is the
+ * backend that runs the connection's queries.
+ */
+async function reachesServerDirectly(pool: pg.Pool): Promise<boolean> {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+    return rows[0]?.pid === (client as unknown as { processID: number | null }).processID;
+  } finally {
+    client.release();
+  }
 }
 
 /**

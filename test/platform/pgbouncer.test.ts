@@ -10,8 +10,8 @@ import { type Pgbouncer, pgbouncerBinary, startPgbouncer } from "../helpers/pgbo
  * started at once on an empty database through one PgBouncer, agree on the migration (one
  * applies it), on idempotency keys, on the audit chain and on rate limits. Transaction pooling
  * hands each transaction any server connection, so session state (session advisory locks,
- * named prepared statements, SET) cannot be relied on; the service uses transaction-level
- * locks and unnamed statements only.
+ * named prepared statements, SET) cannot be relied on: the service uses transaction-level
+ * locks, and runs its statements unnamed when it sees a pooler (src/db/adapter.ts).
  */
 const serverUrl = process.env.TEST_DATABASE_URL;
 const bouncerBin = pgbouncerBinary();

@@ -7,25 +7,35 @@ import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapt
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
 /**
- * Distinct query texts given a statement name, per process. Every pool connection keeps the
- * statements it prepared until it closes, so the number of names bounds the server memory they
- * take; the hot queries are among the first seen, and later shapes run unnamed.
+ * Which query texts run as named statements. Every pool connection keeps the statements it
+ * prepared until it closes, so the number of names bounds the server memory they take (a test
+ * file alone sends some 250 distinct texts): a text gets a name on its third execution, so the
+ * names go to the shapes that repeat, and at most `maxNames` texts get one.
  */
-const MAX_NAMED_STATEMENTS = 500;
-
-/** Statement names by query text: `md_s<n>`, or none once `max` texts have one. */
 export class StatementNames {
   private readonly names = new Map<string, string>();
+  /** Executions of texts without a name yet; forgotten whole when it grows past its bound. */
+  private readonly seen = new Map<string, number>();
 
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly maxNames = 200,
+    private readonly namedFrom = 3,
+    private readonly maxSeen = 5_000,
+  ) {}
 
   for(sql: string): string | undefined {
-    let name = this.names.get(sql);
-    if (name === undefined && this.names.size < this.max) {
-      name = `md_s${this.names.size}`;
-      this.names.set(sql, name);
+    const name = this.names.get(sql);
+    if (name !== undefined || this.names.size >= this.maxNames) return name;
+    const count = (this.seen.get(sql) ?? 0) + 1;
+    if (count < this.namedFrom) {
+      if (this.seen.size >= this.maxSeen) this.seen.clear();
+      this.seen.set(sql, count);
+      return undefined;
     }
-    return name;
+    this.seen.delete(sql);
+    const given = `md_s${this.names.size}`;
+    this.names.set(sql, given);
+    return given;
   }
 }
 
@@ -73,7 +83,7 @@ export async function openAdapter(
     const setting = target.preparedStatements ?? "auto";
     const named =
       !options.migration && (setting === "auto" ? await reachesServerDirectly(pool) : setting);
-    const statementNames = new StatementNames(MAX_NAMED_STATEMENTS);
+    const statementNames = new StatementNames();
     return {
       target,
       preparedStatements: named,

@@ -11,15 +11,28 @@ import { pgbouncerBinary, startPgbouncer } from "../helpers/pgbouncer.js";
  * MD_PG_PREPARED_STATEMENTS says so.
  */
 describe("statement names", () => {
-  it("gives each query text one stable name, and none past the cap", () => {
-    const names = new StatementNames(2);
+  it("names a query text from its third execution on, keeps the name, and gives none past the cap", () => {
+    const names = new StatementNames(2, 3);
+    expect(names.for("SELECT 1")).toBeUndefined();
+    expect(names.for("SELECT 1")).toBeUndefined();
     const first = names.for("SELECT 1");
     expect(first).toMatch(/^md_s\d+$/);
     expect(names.for("SELECT 1")).toBe(first);
+    for (let i = 0; i < 2; i++) expect(names.for("SELECT 2")).toBeUndefined();
     const second = names.for("SELECT 2");
+    expect(second).toMatch(/^md_s\d+$/);
     expect(second).not.toBe(first);
-    expect(names.for("SELECT 3")).toBeUndefined();
+    for (let i = 0; i < 5; i++) expect(names.for("SELECT 3")).toBeUndefined();
     expect(names.for("SELECT 2")).toBe(second);
+  });
+
+  it("forgets the counts of unnamed texts when they pass their bound", () => {
+    const names = new StatementNames(10, 2, 2);
+    names.for("a");
+    names.for("b");
+    names.for("c"); // the counts are full: forgotten, then "c" counted
+    expect(names.for("a")).toBeUndefined();
+    expect(names.for("c")).toMatch(/^md_s\d+$/);
   });
 
   it("reads MD_PG_PREPARED_STATEMENTS as auto, true or false, and refuses anything else", () => {
@@ -60,13 +73,13 @@ describe.skipIf(!serverUrl)("prepared statements on a PostgreSQL server", () => 
     await admin.end();
   });
 
-  /** Runs a query twice through the adapter, then lists the statements its connection holds. */
+  /** Runs a query 3 times through the adapter, then lists the statements its connection holds. */
   async function preparedAfterQueries(target: DatabaseTarget) {
     const opened = await openAdapter(target);
     try {
       const adapter = await opened.factory.connect();
       const query = { sql: "SELECT $1::int + 1 AS n", args: [41], argTypes: [] } as never;
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < 3; i++) {
         const result = await adapter.queryRaw(query);
         expect(result.rows).toEqual([[42]]);
       }

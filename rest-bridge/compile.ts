@@ -133,7 +133,7 @@ export type RouteMatch =
 export function matchRoute(routes: CompiledRoute[], method: string, pathname: string): RouteMatch {
   let best = -1;
   const candidates: Array<{ route: CompiledRoute; m: RegExpExecArray }> = [];
-  for (const route of routes) {
+  for (const route of routesFor(routes, pathname)) {
     const m = route.pattern.exec(pathname);
     if (!m) continue;
     const literals = route.def.path.split("/").length - route.pathParams.length;
@@ -154,4 +154,40 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
     params[p] = hit.m[i + 1]!;
   });
   return { kind: "route", route: hit.route, params };
+}
+
+/**
+ * The routes a path can match, in table order: a parameter never spans a `/`, so only routes
+ * with as many segments, whose resource segment (`/v1/<resource>/…`) is that literal or a
+ * parameter, are tried (a few, not all of the table's regular expressions).
+ */
+const routeIndexes = new WeakMap<CompiledRoute[], Map<string, CompiledRoute[]>>();
+
+function routesFor(routes: CompiledRoute[], pathname: string): CompiledRoute[] {
+  let index = routeIndexes.get(routes);
+  if (!index) {
+    index = new Map();
+    for (const route of routes) {
+      const segments = route.def.path.split("/");
+      const resource = /^\{.*\}$/.test(segments[2] ?? "") ? "*" : (segments[2] ?? "");
+      const key = `${segments.length} ${resource}`;
+      index.set(key, [...(index.get(key) ?? []), route]);
+    }
+    // A parameter in the resource position matches every literal there: merged into each
+    // literal's list of the same length, keeping the table's order.
+    for (const [key, list] of index) {
+      const [count, resource] = key.split(" ");
+      const any = index.get(`${count} *`);
+      if (resource === "*" || !any) continue;
+      index.set(
+        key,
+        routes.filter((r) => list.includes(r) || any.includes(r)),
+      );
+    }
+    routeIndexes.set(routes, index);
+  }
+  const segments = pathname.split("/");
+  return (
+    index.get(`${segments.length} ${segments[2] ?? ""}`) ?? index.get(`${segments.length} *`) ?? []
+  );
 }

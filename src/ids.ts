@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { TypeID } from "typeid-js";
-import { uuidv7 } from "uuidv7";
+import { fromUUIDBytes, TypeID } from "typeid-js";
+import { uuidv7obj } from "uuidv7";
 
 /**
  * One id scheme for every object: `<prefix>_<26-char Crockford base32 UUIDv7>` (TypeID).
@@ -71,7 +71,7 @@ export type IdKind = keyof typeof ID_PREFIXES;
 
 /** A new id of a registered kind (registering here keeps every prefix unique). */
 export function newId(kind: IdKind): string {
-  return TypeID.fromUUID(ID_PREFIXES[kind], uuidv7()).toString();
+  return fromUUIDBytes(ID_PREFIXES[kind], uuidv7obj().bytes);
 }
 
 /**

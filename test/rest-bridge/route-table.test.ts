@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { validate } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchRoute } from "../../rest-bridge/compile.js";
 import { BOOTSTRAP_SECRET, startTestApp, type TestApp } from "../helpers/app.js";
 import { Client, errorOf } from "../helpers/http.js";
 
@@ -119,6 +120,55 @@ describe("route table against the documented endpoints", () => {
     expect(res.status).toBe(404);
     expect(errorOf(res).code).toBe("route_not_found");
     expect(res.headers.get("md-request-id")).toMatch(/^req_/);
+  });
+});
+
+describe("route matching", () => {
+  /** The table scanned whole: what the index must agree with. */
+  function scan(method: string, pathname: string) {
+    const hits = app.routes.filter((r) => r.pattern.test(pathname));
+    const literals = (r: (typeof hits)[number]) =>
+      r.def.path.split("/").length - r.pathParams.length;
+    const best = Math.max(-1, ...hits.map(literals));
+    const top = hits.filter((r) => literals(r) === best);
+    const hit = top.find((r) => r.def.method === method);
+    if (hit) return `route ${hit.def.method} ${hit.def.path}`;
+    const allowed = [...new Set(top.map((r) => r.def.method))];
+    return allowed.length ? `405 ${allowed.join(",")}` : "none";
+  }
+  function indexed(method: string, pathname: string) {
+    const m = matchRoute(app.routes, method, pathname);
+    if (m.kind === "route") return `route ${m.route.def.method} ${m.route.def.path}`;
+    return m.kind === "method_not_allowed" ? `405 ${m.allowed.join(",")}` : "none";
+  }
+
+  it("finds, for every method and path, what a scan of the whole table finds", () => {
+    const paths = new Set<string>(["/", "/v1", "/v1/", "/graphql", "/v1/*/x", "/v1/matters//x"]);
+    for (const r of app.routes) {
+      const concrete = r.def.path.replace(/\{[^}]+\}/g, "id_1");
+      paths.add(concrete);
+      paths.add(`${concrete}/`);
+      paths.add(`${concrete}/extra`);
+      paths.add(concrete.split("/").slice(0, -1).join("/"));
+      // Every literal segment in turn replaced by an id: where a parameter route must win.
+      const segments = r.def.path.split("/");
+      segments.forEach((seg, i) => {
+        if (i > 1 && !seg.startsWith("{")) {
+          paths.add(
+            concrete
+              .split("/")
+              .map((s, j) => (j === i ? "abc_2" : s))
+              .join("/"),
+          );
+        }
+      });
+    }
+    expect(paths.size).toBeGreaterThan(400);
+    for (const path of paths) {
+      for (const method of ["GET", "POST", "PATCH", "DELETE", "PUT"]) {
+        expect(indexed(method, path), `${method} ${path}`).toBe(scan(method, path));
+      }
+    }
   });
 });
 

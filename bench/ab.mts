@@ -12,7 +12,8 @@
  * `BENCH_AB_CASE=post BENCH_AB_CASE_B=idem BENCH_CONNECTIONS=1 npm run bench:ab -- dist dist`
  * compares idempotent with plain POST on one build), BENCH_CONNECTIONS (20), BENCH_SLICES (16),
  * BENCH_AB_FLAGS_A / BENCH_AB_FLAGS_B (Node flags of each side, space-separated: e.g. the same
- * build twice with a different --max-semi-space-size), BENCH_PG_URL
+ * build twice with a different --max-semi-space-size), BENCH_AB_ENV_A / BENCH_AB_ENV_B (extra
+ * environment of each side, `K=V` space-separated), BENCH_PG_URL
  * (postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -46,13 +47,18 @@ const dbUrl = new URL(SERVER_URL);
 dbUrl.pathname = `/${dbName}`;
 const children: ChildProcess[] = [];
 
-async function start(dir: string, flags: string[]): Promise<{ child: ChildProcess; base: string }> {
+async function start(
+  dir: string,
+  flags: string[],
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   // Request logs off (as in npm run bench), so readiness is polled rather than read from the log.
   const child = spawn(process.execPath, [...flags, join(dir, "server.js")], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...env,
       DATABASE_URL: dbUrl.toString(),
       MD_BOOTSTRAP_SECRET: SECRET,
       MD_LOG_LEVEL: "warn",
@@ -106,8 +112,15 @@ try {
   // The first start migrates and bootstraps; the second finds both done.
   const flags = (side: string) =>
     (process.env[`BENCH_AB_FLAGS_${side}`] ?? "").split(" ").filter(Boolean);
-  const a = await start(dirA, flags("A"));
-  const b = await start(dirB, flags("B"));
+  const envOf = (side: string) =>
+    Object.fromEntries(
+      (process.env[`BENCH_AB_ENV_${side}`] ?? "")
+        .split(" ")
+        .filter(Boolean)
+        .map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]),
+    );
+  const a = await start(dirA, flags("A"), envOf("A"));
+  const b = await start(dirB, flags("B"), envOf("B"));
   const operation = { type: "asset_recovery", intent: "trace", posture: "monitoring" };
   const op = await post(a.base, "/v1/operations", operation);
   const matter = await post(a.base, "/v1/matters", { name: "A/B matter" });

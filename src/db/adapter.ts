@@ -113,15 +113,19 @@ export async function openAdapter(
 /**
  * Whether a pool connection is a PostgreSQL backend of its own rather than a pooler's: the
  * process id the server announced at connect (BackendKeyData, which PgBouncer makes up) is the
- * backend that runs the connection's queries.
+ * backend that runs the connection's queries. A server that cannot be asked (down at start)
+ * gets unnamed statements, which work behind anything.
  */
 async function reachesServerDirectly(pool: pg.Pool): Promise<boolean> {
-  const client = await pool.connect();
+  let client: pg.PoolClient | undefined;
   try {
+    client = await pool.connect();
     const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     return rows[0]?.pid === (client as unknown as { processID: number | null }).processID;
+  } catch {
+    return false;
   } finally {
-    client.release();
+    client?.release();
   }
 }
 

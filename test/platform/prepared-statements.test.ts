@@ -35,6 +35,15 @@ describe("statement names", () => {
     expect(names.for("c")).toMatch(/^md_s\d+$/);
   });
 
+  it("opens with unnamed statements when the server cannot be asked at start", async () => {
+    const opened = await openAdapter({
+      kind: "postgres",
+      url: "postgres://postgres@127.0.0.1:1/none",
+    });
+    expect(opened.preparedStatements).toBe(false);
+    await opened.close();
+  });
+
   it("reads MD_PG_PREPARED_STATEMENTS as auto, true or false, and refuses anything else", () => {
     const url = "postgres://postgres@127.0.0.1:5432/x";
     const setting = (value?: string) => {

@@ -31,6 +31,8 @@ export interface CompiledRoute {
   document: DocumentNode;
   pattern: RegExp;
   pathParams: string[];
+  /** Literal path segments: the more, the more specific (a literal beats a parameter). */
+  literals: number;
   gate: GateSpec | undefined;
 }
 
@@ -111,6 +113,7 @@ export function compileRoutes(schema: GraphQLSchema, defs: RouteDef[]): Compiled
       document,
       pattern,
       pathParams: params,
+      literals: def.path.split("/").length - params.length,
       gate: (field.extensions as { gate?: GateSpec }).gate,
     };
   });
@@ -136,10 +139,9 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
   for (const route of routesFor(routes, pathname)) {
     const m = route.pattern.exec(pathname);
     if (!m) continue;
-    const literals = route.def.path.split("/").length - route.pathParams.length;
-    if (literals < best) continue;
-    if (literals > best) {
-      best = literals;
+    if (route.literals < best) continue;
+    if (route.literals > best) {
+      best = route.literals;
       candidates.length = 0;
     }
     candidates.push({ route, m });
@@ -165,29 +167,29 @@ const routeIndexes = new WeakMap<CompiledRoute[], Map<string, CompiledRoute[]>>(
 
 function routesFor(routes: CompiledRoute[], pathname: string): CompiledRoute[] {
   let index = routeIndexes.get(routes);
-  if (!index) {
-    index = new Map();
-    for (const route of routes) {
-      const segments = route.def.path.split("/");
-      const resource = /^\{.*\}$/.test(segments[2] ?? "") ? "*" : (segments[2] ?? "");
-      const key = `${segments.length} ${resource}`;
-      index.set(key, [...(index.get(key) ?? []), route]);
-    }
-    // A parameter in the resource position matches every literal there: merged into each
-    // literal's list of the same length, keeping the table's order.
-    for (const [key, list] of index) {
-      const [count, resource] = key.split(" ");
-      const any = index.get(`${count} *`);
-      if (resource === "*" || !any) continue;
-      index.set(
-        key,
-        routes.filter((r) => list.includes(r) || any.includes(r)),
-      );
-    }
-    routeIndexes.set(routes, index);
-  }
+  if (!index) routeIndexes.set(routes, (index = indexRoutes(routes)));
   const segments = pathname.split("/");
   return (
     index.get(`${segments.length} ${segments[2] ?? ""}`) ?? index.get(`${segments.length} *`) ?? []
+  );
+}
+
+/** Routes by `<segment count> <resource>`, `*` standing for a parameter in that position. */
+function indexRoutes(routes: CompiledRoute[]): Map<string, CompiledRoute[]> {
+  const keyOf = (route: CompiledRoute) => {
+    const segments = route.def.path.split("/");
+    const resource = segments[2] ?? "";
+    return `${segments.length} ${/^\{.*\}$/.test(resource) ? "*" : resource}`;
+  };
+  const keys = new Set(routes.map(keyOf));
+  return new Map(
+    [...keys].map((key) => {
+      const [count] = key.split(" ");
+      const fits = (r: CompiledRoute) => {
+        const k = keyOf(r);
+        return k === key || k === `${count} *`;
+      };
+      return [key, routes.filter(fits)];
+    }),
   );
 }

@@ -27,6 +27,7 @@ import {
   rateLimitHeaders,
 } from "./http/rate-limit.js";
 import { PrincipalCache } from "./auth/principal-cache.js";
+import { ChainHeads } from "./audit/chain-heads.js";
 import { requestedVersion } from "./http/version.js";
 import { newId } from "./ids.js";
 import { serveProbe } from "./http/probes.js";
@@ -84,6 +85,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     root: db.root,
     notifyOutbox: () => worker.wake(),
     principals: new PrincipalCache(),
+    chainHeads: new ChainHeads(),
   };
   const idempotency = new IdempotencyStore(db.root, {
     asyncCommit: config.database.kind === "postgres",
@@ -175,7 +177,7 @@ export async function createApp(config: Config, options: { logger?: Logger } = {
     const ctx = contextFor(principal, requestId, state.version);
     if (isGraphql) {
       const checked = await checkGraphqlRequest(request, url, config.maxBodyBytes);
-      return yoga.fetch(checked, { mdContext: ctx });
+      return yoga.fetch(checked.request, { mdContext: ctx, graphqlBody: checked.body });
     }
     if (match?.kind !== "route") throw new ApiError("route_not_found");
     const result = await serveRoute(

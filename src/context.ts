@@ -1,4 +1,5 @@
 import type { Principal } from "./auth/principal.js";
+import type { ChainHeads } from "./audit/chain-heads.js";
 import type { PrincipalCache } from "./auth/principal-cache.js";
 import type { Config } from "./config.js";
 import type { PrismaClient } from "./db/client.js";
@@ -15,6 +16,8 @@ export interface AppServices {
   notifyOutbox(): void;
   /** Authenticated principals (≤ 1 s); cleared when a key or organization changes here. */
   principals: PrincipalCache;
+  /** Each audit chain's head as this process last appended it: a hint that saves a read. */
+  chainHeads: ChainHeads;
 }
 
 /** Per-request context shared by the GraphQL and REST faces. */

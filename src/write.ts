@@ -1,6 +1,7 @@
 import type { RequestContext } from "./context.js";
 import { Prisma } from "./db/client.js";
 import type { ScopedTx } from "./db/tenant-scope.js";
+import type { ChainHead } from "./audit/chain-heads.js";
 import { GENESIS_HASH, hashEvent, storedForm } from "./audit/chain.js";
 import { committedMark } from "./http/idempotency.js";
 import { newId } from "./ids.js";
@@ -58,6 +59,9 @@ export async function write<T>(ctx: RequestContext, fn: (rec: Recorder) => Promi
   return result;
 }
 
+/** Before an organization's first event: `sequence` 0, and the genesis hash. */
+const EMPTY_CHAIN: ChainHead = { sequence: 0, hash: GENESIS_HASH };
+
 async function appendAudit(
   tx: ScopedTx,
   ctx: RequestContext,
@@ -65,34 +69,68 @@ async function appendAudit(
   withStatement: Prisma.Sql,
 ) {
   const { organizationId, environment } = ctx.principal;
-  // Serialise appends per chain across processes; released at commit. The head is read in a
-  // statement of its own, after the lock: a statement's snapshot predates a lock it waits for.
-  await tx.$executeRaw`${withStatement} SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${organizationId}:${environment}`}, 0))`;
-  // Raw on purpose: the chain spans every matter, and a matter-limited caller's scoped client
-  // would otherwise see a stale head and fork the chain.
-  const [head] = await tx.$queryRaw<Array<{ sequence: number; hash: string }>>`
-    SELECT sequence, hash FROM audit_events
-    WHERE organization_id = ${organizationId} AND environment = ${environment}
-    ORDER BY sequence DESC LIMIT 1`;
-  const fields = {
-    id: newId("audit"),
-    organizationId,
-    environment,
-    sequence: (head?.sequence ?? 0) + 1,
-    matterId: entry.matterId ?? null,
-    eventType: entry.eventType,
-    actorId: ctx.principal.actorId,
-    objectType: entry.objectType ?? null,
-    objectId: entry.objectId ?? null,
-    requestId: ctx.requestId,
-    details: storedForm(entry.details ?? {}),
-    timestamp: new Date(),
-    prevHash: head?.hash ?? GENESIS_HASH,
+  const chain = `${organizationId}:${environment}`;
+  // Serialise appends per chain across processes; released at commit.
+  await tx.$executeRaw`${withStatement} SELECT pg_advisory_xact_lock(hashtextextended(${`audit:${chain}`}, 0))`;
+  const details = storedForm(entry.details ?? {});
+  const event = (head: ChainHead) => {
+    const fields = {
+      id: newId("audit"),
+      organizationId,
+      environment,
+      sequence: head.sequence + 1,
+      matterId: entry.matterId ?? null,
+      eventType: entry.eventType,
+      actorId: ctx.principal.actorId,
+      objectType: entry.objectType ?? null,
+      objectId: entry.objectId ?? null,
+      requestId: ctx.requestId,
+      details,
+      timestamp: new Date(),
+      prevHash: head.hash,
+    };
+    return { ...fields, hash: hashEvent(fields) };
   };
-  await tx.auditEvent.create({
-    data: { ...fields, details: fields.details as object, hash: hashEvent(fields) },
-  });
-  return { id: fields.id };
+  // Appended in one statement on the condition that the chain's head is the one this process
+  // last knew (checked after the lock, so it sees every append committed before it); when the
+  // head moved (another process appended, or a transaction of this one rolled back), the same
+  // statement returns the real head, and the append is made on it. Raw on purpose: the chain
+  // spans every matter, and a matter-limited caller's scoped client would see a stale head.
+  const heads = ctx.services.chainHeads;
+  let head = heads.get(chain) ?? EMPTY_CHAIN;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const e = event(head);
+    const [result] = await tx.$queryRaw<
+      Array<{ appended: number; sequence: number | null; hash: string | null }>
+    >`
+      WITH head AS (
+        SELECT sequence, hash FROM audit_events
+        WHERE organization_id = ${organizationId} AND environment = ${environment}
+        ORDER BY sequence DESC LIMIT 1),
+      appended AS (
+        INSERT INTO audit_events (id, organization_id, environment, sequence, matter_id,
+          event_type, actor_id, object_type, object_id, request_id, details, "timestamp",
+          prev_hash, hash)
+        SELECT ${e.id}, ${organizationId}, ${environment}, ${e.sequence}::int, ${e.matterId},
+          ${e.eventType}, ${e.actorId}, ${e.objectType}, ${e.objectId}, ${e.requestId},
+          ${JSON.stringify(e.details)}::jsonb, ${e.timestamp}::timestamptz, ${e.prevHash}, ${e.hash}
+        WHERE COALESCE((SELECT sequence FROM head), 0) = ${head.sequence}::int
+          AND COALESCE((SELECT hash FROM head), ${GENESIS_HASH}) = ${head.hash}
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM appended)::int AS appended,
+        (SELECT sequence FROM head) AS sequence, (SELECT hash FROM head) AS hash`;
+    if (result?.appended === 1) {
+      // Kept from the append on, before the commit: the chain's next transaction takes the lock
+      // only after this one ends, and finds the head moved if this one rolled back.
+      heads.set(chain, { sequence: e.sequence, hash: e.hash });
+      return { id: e.id };
+    }
+    head =
+      result?.sequence == null || result.hash == null
+        ? EMPTY_CHAIN
+        : { sequence: result.sequence, hash: result.hash };
+  }
+  throw new Error(`audit chain ${chain}: its head moved while its lock was held`);
 }
 
 async function queueEvent(tx: ScopedTx, ctx: RequestContext, type: string, data: EventData) {

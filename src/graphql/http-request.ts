@@ -27,20 +27,28 @@ function checkJsonParam(url: URL, name: string): void {
   }
 }
 
+/** A GraphQL request as checked: what yoga is handed, and the POST body already parsed. */
+export interface CheckedGraphqlRequest {
+  request: Request;
+  /** A POST's parsed JSON body (an object, or a batch's array): yoga's params. */
+  body?: object;
+}
+
 /**
  * The HTTP rules of CONTRACT.md §1 on a GraphQL request, checked before yoga reads it, so every
  * refusal is a contract error rather than yoga's own answer (an empty 415, a parser exception).
- * Returns the request to hand to yoga.
+ * A POST body is read and parsed here, once: yoga takes it from its server context
+ * (`useParsedBody`, src/graphql/yoga.ts) and never reads the body again.
  */
 export async function checkGraphqlRequest(
   request: Request,
   url: URL,
   maxBytes: number,
-): Promise<Request> {
+): Promise<CheckedGraphqlRequest> {
   if (request.method === "GET") {
     checkJsonParam(url, "variables");
     checkJsonParam(url, "extensions");
-    return new Request(request.url, { method: "GET", headers: yogaHeaders(request) });
+    return { request: new Request(request.url, { method: "GET", headers: yogaHeaders(request) }) };
   }
   if (!METHODS.includes(request.method)) {
     throw new ApiError("method_not_allowed", {
@@ -56,8 +64,13 @@ export async function checkGraphqlRequest(
       message: 'Send the operation as a JSON body: {"query": "…", "variables": {…}}.',
     });
   }
+  if (body === null || typeof body !== "object") {
+    throw new ApiError("parameter_invalid", {
+      message: `Send the operation as a JSON object, {"query": "…", "variables": {…}}, not ${body === null ? "null" : typeof body}.`,
+    });
+  }
   const headers = yogaHeaders(request);
   headers.set("content-type", "application/json");
   headers.delete("content-length");
-  return new Request(request.url, { method: "POST", headers, body: JSON.stringify(body) });
+  return { request: new Request(request.url, { method: "POST", headers }), body };
 }

@@ -9,7 +9,21 @@ import { useVariableCheck } from "./variables.js";
 import { useGraphqlVocabulary } from "./vocabulary.js";
 import { useTextGuard } from "./text-guard.js";
 
-type ServerContext = { mdContext?: RequestContext };
+type ServerContext = {
+  mdContext?: RequestContext;
+  /** A POST's body, already read and parsed by src/graphql/http-request.ts. */
+  graphqlBody?: object;
+};
+
+/** Yoga's params are the body parsed before it: one read and one parse per request. */
+function useParsedBody(): Plugin<ServerContext> {
+  return {
+    onRequestParse({ serverContext, setRequestParser }) {
+      const body = (serverContext as ServerContext).graphqlBody;
+      if (body !== undefined) setRequestParser(() => body as never);
+    },
+  };
+}
 
 /**
  * The contract code of a request error GraphQL or yoga raised (its own code kept as
@@ -132,8 +146,8 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
     renderGraphiQL: async (options) =>
       (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options),
     logging: false,
-    // The body was read and size-checked before yoga sees it (src/graphql/http-request.ts), and
-    // is handed over as a string; yoga's own limit would stream it through a TransformStream.
+    // The body was read, size-checked and parsed before yoga sees it (src/graphql/http-request.ts)
+    // and is handed over parsed (useParsedBody): yoga never reads a request body itself.
     maxRequestBodySize: false,
     context: ({ mdContext }) => mdContext as RequestContext,
     maskedErrors: { maskError: (error) => maskError(error, logger) },
@@ -146,6 +160,7 @@ export function createGraphqlServer(schema: GraphQLSchema, logger: Logger, graph
         }
       : false,
     plugins: [
+      useParsedBody(),
       useContractErrors(),
       useVariableCheck(),
       useGraphqlVocabulary(),

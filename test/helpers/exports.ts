@@ -1,6 +1,7 @@
 import type { App } from "../../src/app.js";
 import { authenticate } from "../../src/auth/principal.js";
 import { PrincipalCache } from "../../src/auth/principal-cache.js";
+import { ChainHeads } from "../../src/audit/chain-heads.js";
 import { DEFAULT_VERSION } from "../../src/config.js";
 import type { RequestContext } from "../../src/context.js";
 import { scopedClient } from "../../src/db/tenant-scope.js";
@@ -31,6 +32,7 @@ export async function contextOf(app: App, client: Client): Promise<RequestContex
       root: app.db.root,
       notifyOutbox: () => app.worker.wake(),
       principals: new PrincipalCache(),
+      chainHeads: new ChainHeads(),
     },
     memo: new Map(),
   };

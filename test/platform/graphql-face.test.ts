@@ -108,6 +108,43 @@ describe("GraphQL variables of the wrong type or shape", () => {
   });
 });
 
+describe("GraphQL request bodies", () => {
+  it("refuses a body that is not a JSON object with parameter_invalid, and a batch as yoga does", async () => {
+    const logged = errorLogs.length;
+    for (const body of [null, "{ health { status } }", 5, true]) {
+      const res = await api.post(
+        "/graphql",
+        {},
+        {
+          raw: JSON.stringify(body),
+          headers: { "Content-Type": "application/json" },
+        },
+      );
+      expect(res.status).toBe(400);
+      expect(firstError(res).extensions).toMatchObject({ code: "parameter_invalid" });
+      expect(firstError(res).message).toContain("JSON object");
+      expectGraphqlEnvelope(res);
+    }
+    const batch = await api.post("/graphql", [{ query: "{ health { status } }" }]);
+    expect(batch.status).toBe(400);
+    expect(firstError(batch).extensions).toMatchObject({ code: "parameter_invalid" });
+    expectGraphqlEnvelope(batch);
+    expect(errorLogs.length).toBe(logged);
+  });
+
+  it("executes the body it parsed once, with its variables and operation name", async () => {
+    const res = await api.post("/graphql", {
+      query:
+        "query A { health { status } } query B($first: Int) { matters(first: $first) { edges { cursor } } }",
+      operationName: "B",
+      variables: { first: 1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ matters: { edges: expect.any(Array) } });
+    expectGraphqlEnvelope(res);
+  });
+});
+
 describe("Relay paging", () => {
   it("gives the last page its endCursor and never claims a previous page when paging forward", async () => {
     const own = await new Seed(app).org();

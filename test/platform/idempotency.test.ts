@@ -208,6 +208,7 @@ describe("Idempotency-Key after a process died mid-request", () => {
     const { authenticate } = await import("../../src/auth/principal.js");
     const { scopedClient } = await import("../../src/db/tenant-scope.js");
     const { PrincipalCache } = await import("../../src/auth/principal-cache.js");
+    const { ChainHeads } = await import("../../src/audit/chain-heads.js");
     const { createLogger } = await import("../../src/logger.js");
     const { write } = await import("../../src/write.js");
     await orphan("k-mark-direct", "in_flight");
@@ -229,6 +230,7 @@ describe("Idempotency-Key after a process died mid-request", () => {
         root: app.db.root,
         notifyOutbox: () => {},
         principals: new PrincipalCache(),
+        chainHeads: new ChainHeads(),
       },
       memo: new Map(),
       idempotency: claim,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorityStatus, matterOf } from "../../plugins/matters/service.js";
 import { PrincipalCache } from "../../src/auth/principal-cache.js";
+import { ChainHeads } from "../../src/audit/chain-heads.js";
 import { authenticate } from "../../src/auth/principal.js";
 import type { RequestContext } from "../../src/context.js";
 import { scopedClient } from "../../src/db/tenant-scope.js";
@@ -71,6 +72,7 @@ async function contextOf(client: Client): Promise<RequestContext> {
       root: app.db.root,
       notifyOutbox() {},
       principals: new PrincipalCache(),
+      chainHeads: new ChainHeads(),
     },
     memo: new Map(),
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrincipalCache } from "../../src/auth/principal-cache.js";
+import { ChainHeads } from "../../src/audit/chain-heads.js";
 import { authenticate } from "../../src/auth/principal.js";
 import type { RequestContext } from "../../src/context.js";
 import { scopedClient } from "../../src/db/tenant-scope.js";
@@ -710,6 +711,7 @@ describe("the sanctions gate", () => {
         root: app.db.root,
         notifyOutbox: () => {},
         principals: new PrincipalCache(),
+        chainHeads: new ChainHeads(),
       },
       memo: new Map(),
     };

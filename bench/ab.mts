@@ -1,8 +1,8 @@
 /**
  * A/B: two builds of the service on one PostgreSQL database, loaded in alternating one-second
  * slices (so a change in the shared machine's load falls on both alike), with the requests per
- * second and the server process's CPU time per request of each. For a change's effect, on a
- * machine too noisy for two separate runs to compare.
+ * second, the server process's CPU time per request and its RSS after the load, of each. For a
+ * change's effect, on a machine too noisy for two separate runs to compare.
  *
  * Run: npm run bench:ab -- <dir A> <dir B>   (each a copy of dist/ inside the project, e.g.
  *   git stash && npm run build && cp -r dist dist-a && git stash pop && npm run build &&
@@ -101,6 +101,12 @@ interface Work {
   body?: string;
   /** A fresh Idempotency-Key on every request. */
   freshKey?: boolean;
+}
+
+/** Resident set size of a process, MB. */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8").match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Math.round(Number(line[1]) / 1024) : Number.NaN;
 }
 
 function cpuMs(pid: number): number {
@@ -211,7 +217,8 @@ try {
   const line = (k: "a" | "b", dir: string, name: string) =>
     `${k.toUpperCase()} ${dir} (${name}): ${Math.round(acc[k].requests / SLICES)} req/s, ` +
     `mean latency ${(acc[k].latencyMs / acc[k].requests).toFixed(3)} ms, ` +
-    `${Math.round((acc[k].cpu * 1000) / acc[k].requests)} µs CPU per request`;
+    `${Math.round((acc[k].cpu * 1000) / acc[k].requests)} µs CPU per request, ` +
+    `RSS after the load ${rssMb((k === "a" ? a : b).child.pid!)} MB`;
   console.log(`${CONNECTIONS} connections, ${SLICES} alternating 1 s slices each`);
   console.log(line("a", dirA, CASE));
   console.log(line("b", dirB, CASE_B));

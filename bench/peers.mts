@@ -820,10 +820,11 @@ async function main() {
   row("RSS after load, embedded", `${fmt(embeddedRss)} MB`, "", "", "≤ 350 MB", embeddedRss <= 350);
   if (bouncer) {
     const b = bouncer.two / bouncer.one;
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
     row(
-      "PgBouncer (transaction pooling): 2 processes vs 1, GET req/s",
-      fmt(bouncer.two),
-      `1 process ${fmt(bouncer.one)}`,
+      "PgBouncer (transaction pooling): 2 processes vs 1, GET req/s (machine CPU busy)",
+      `${fmt(bouncer.two)} (${pct(bouncer.busyTwo)})`,
+      `1 process ${fmt(bouncer.one)} (${pct(bouncer.busyOne)})`,
       `${b.toFixed(2)}×`,
       "≥ 1.6×",
       b >= 1.6,
@@ -849,10 +850,22 @@ async function main() {
 // ---------------------------------------------------------------------------------------------
 // PgBouncer in transaction pooling mode in front of the bench database
 
+/** The machine's CPU time so far, all cores (jiffies): busy and in total (/proc/stat). */
+function machineCpu(): { busy: number; total: number } {
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
+/**
+ * One and two service processes behind PgBouncer, with how busy the whole machine was in each
+ * (all cores): a second process can only add throughput with CPU the first left idle.
+ */
 async function pgbouncerCase(
   db: string,
   opPath: string,
-): Promise<{ one: number; two: number } | null> {
+): Promise<{ one: number; two: number; busyOne: number; busyTwo: number } | null> {
   if (!pgbouncerBinary()) return null;
   process.stdout.write("PgBouncer: one and two service processes …\n");
   const bouncer = await startPgbouncer(db);
@@ -862,25 +875,35 @@ async function pgbouncerCase(
   const work: Workload = { method: "GET", path: opPath };
   const one: number[] = [];
   const two: number[] = [];
+  const cpu = { one: { busy: 0, total: 0 }, two: { busy: 0, total: 0 } };
+  const measured = async (side: "one" | "two", run: () => Promise<void>) => {
+    const before = machineCpu();
+    await run();
+    const after = machineCpu();
+    cpu[side].busy += after.busy - before.busy;
+    cpu[side].total += after.total - before.total;
+  };
   await check(a.url, work);
   await check(b.url, work);
   await load(a.url, work, CONNECTIONS, 3);
   await load(b.url, work, CONNECTIONS, 3);
   for (let round = 0; round < ROUNDS; round++) {
     const acc = { one: { requests: 0, seconds: 0 }, two: { requests: 0, seconds: 0 } };
-    const runOne = async () => {
-      const m = await load(a.url, work, CONNECTIONS, 1);
-      acc.one.requests += m.requests;
-      acc.one.seconds += m.seconds;
-    };
-    const runTwo = async () => {
-      const [x, y] = await Promise.all([
-        load(a.url, work, CONNECTIONS / 2, 1),
-        load(b.url, work, CONNECTIONS / 2, 1),
-      ]);
-      acc.two.requests += x.requests + y.requests;
-      acc.two.seconds += Math.max(x.seconds, y.seconds);
-    };
+    const runOne = () =>
+      measured("one", async () => {
+        const m = await load(a.url, work, CONNECTIONS, 1);
+        acc.one.requests += m.requests;
+        acc.one.seconds += m.seconds;
+      });
+    const runTwo = () =>
+      measured("two", async () => {
+        const [x, y] = await Promise.all([
+          load(a.url, work, CONNECTIONS / 2, 1),
+          load(b.url, work, CONNECTIONS / 2, 1),
+        ]);
+        acc.two.requests += x.requests + y.requests;
+        acc.two.seconds += Math.max(x.seconds, y.seconds);
+      });
     for (let slice = 0; slice < SECONDS; slice++) {
       if ((round + slice) % 2) {
         await runTwo();
@@ -895,7 +918,12 @@ async function pgbouncerCase(
   }
   await a.stop();
   await b.stop();
-  return { one: median(one), two: median(two) };
+  return {
+    one: median(one),
+    two: median(two),
+    busyOne: cpu.one.busy / cpu.one.total,
+    busyTwo: cpu.two.busy / cpu.two.total,
+  };
 }
 
 try {

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChainHeads } from "../../src/audit/chain-heads.js";
-import { authenticate } from "../../src/auth/principal.js";
-import { PrincipalCache } from "../../src/auth/principal-cache.js";
 import type { RequestContext } from "../../src/context.js";
-import { scopedClient } from "../../src/db/tenant-scope.js";
-import { createLogger } from "../../src/logger.js";
 import { write } from "../../src/write.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
+import { contextOf } from "../helpers/context.js";
 import { Seed, type SeededOrg } from "../helpers/seed.js";
 import { statementsOf } from "../helpers/statements.js";
 
@@ -61,24 +58,10 @@ async function expectUnbroken(organizationId: string) {
   return chain;
 }
 
-/** A request context of the org's admin key with its own view of chain heads. */
+/** A request context of the org's admin key, with its own view of chain heads. */
 async function directContext(heads: ChainHeads): Promise<RequestContext> {
-  const principal = await authenticate(a.db.root, `Bearer ${org.admin.secret}`);
-  return {
-    requestId: "req_test_chain_heads",
-    version: "2026-06-11",
-    principal,
-    db: scopedClient(a.db.root, { ...principal, matterIds: null }),
-    services: {
-      config: a.config,
-      logger: createLogger("silent"),
-      root: a.db.root,
-      notifyOutbox: () => {},
-      principals: new PrincipalCache(),
-      chainHeads: heads,
-    },
-    memo: new Map(),
-  };
+  const ctx = await contextOf(a, org.admin);
+  return { ...ctx, services: { ...ctx.services, chainHeads: heads } };
 }
 
 /** Statements `run` sent through the request client, the fewest of five runs. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
+import { contextOf } from "../helpers/context.js";
 import { errorOf, type Client } from "../helpers/http.js";
 import { Seed } from "../helpers/seed.js";
 
@@ -205,36 +206,16 @@ describe("Idempotency-Key after a process died mid-request", () => {
   });
 
   it("marks the key committed in the write's own transaction", async () => {
-    const { authenticate } = await import("../../src/auth/principal.js");
-    const { scopedClient } = await import("../../src/db/tenant-scope.js");
-    const { PrincipalCache } = await import("../../src/auth/principal-cache.js");
-    const { ChainHeads } = await import("../../src/audit/chain-heads.js");
-    const { createLogger } = await import("../../src/logger.js");
     const { write } = await import("../../src/write.js");
     await orphan("k-mark-direct", "in_flight");
-    const principal = await authenticate(app.db.root, `Bearer ${api.secret}`);
+    const base = await contextOf(app, api);
     const claim = {
-      organizationId: principal.organizationId,
-      environment: principal.environment,
+      organizationId: base.principal.organizationId,
+      environment: base.principal.environment,
       key: "k-mark-direct",
       committed: false,
     };
-    const ctx = {
-      requestId: "req_test_mark",
-      version: app.config.database.kind,
-      principal,
-      db: scopedClient(app.db.root, { ...principal, matterIds: null }),
-      services: {
-        config: app.config,
-        logger: createLogger("silent"),
-        root: app.db.root,
-        notifyOutbox: () => {},
-        principals: new PrincipalCache(),
-        chainHeads: new ChainHeads(),
-      },
-      memo: new Map(),
-      idempotency: claim,
-    };
+    const ctx = { ...base, idempotency: claim };
     await expect(
       write(ctx, async () => {
         throw new Error("rolled back");

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorityStatus, matterOf } from "../../plugins/matters/service.js";
-import { PrincipalCache } from "../../src/auth/principal-cache.js";
-import { ChainHeads } from "../../src/audit/chain-heads.js";
-import { authenticate } from "../../src/auth/principal.js";
-import type { RequestContext } from "../../src/context.js";
-import { scopedClient } from "../../src/db/tenant-scope.js";
 import { ApiError } from "../../src/errors.js";
 import { enforceGate, type GateSpec } from "../../src/gates.js";
 import { newId } from "../../src/ids.js";
-import { createLogger } from "../../src/logger.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
+import { contextOf } from "../helpers/context.js";
 import { type ApiResponse, type Client, errorOf } from "../helpers/http.js";
 import { Seed, type SeededOrg } from "../helpers/seed.js";
 
@@ -57,34 +52,13 @@ const statusOf = async (matterId: string, client: Client = api) =>
 const auditOf = (res: ApiResponse) =>
   app.db.root.auditEvent.findMany({ where: { requestId: res.body.audit_ref } });
 
-/** A RequestContext built the way src/app.ts builds one, for calling the gate directly. */
-async function contextOf(client: Client): Promise<RequestContext> {
-  const principal = await authenticate(app.db.root, `Bearer ${client.secret}`);
-  const { organizationId, environment, matterIds } = principal;
-  return {
-    requestId: newId("request"),
-    version: "2026-06-11",
-    principal,
-    db: scopedClient(app.db.root, { organizationId, environment, matterIds }),
-    services: {
-      config: app.config,
-      logger: createLogger("silent"),
-      root: app.db.root,
-      notifyOutbox() {},
-      principals: new PrincipalCache(),
-      chainHeads: new ChainHeads(),
-    },
-    memo: new Map(),
-  };
-}
-
 const judgmentWrite: GateSpec<{ matterId: string }> = {
   scope: "judgments:write",
   authority: matterOf.arg("matterId"),
 };
 /** "passed", or the ApiError the gate threw. */
 async function gate(matterId: string, client: Client = api): Promise<"passed" | ApiError> {
-  return enforceGate(judgmentWrite, { matterId }, await contextOf(client), null).then(
+  return enforceGate(judgmentWrite, { matterId }, await contextOf(app, client), null).then(
     () => "passed" as const,
     (e: unknown) => {
       if (e instanceof ApiError) return e;

@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PrincipalCache } from "../../src/auth/principal-cache.js";
-import { ChainHeads } from "../../src/audit/chain-heads.js";
-import { authenticate } from "../../src/auth/principal.js";
-import type { RequestContext } from "../../src/context.js";
-import { scopedClient } from "../../src/db/tenant-scope.js";
 import { ApiError } from "../../src/errors.js";
 import { enforceGate } from "../../src/gates.js";
-import { createLogger } from "../../src/logger.js";
 import { matterOf } from "../../plugins/matters/service.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
+import { contextOf } from "../helpers/context.js";
 import { type ApiResponse, type Client, errorOf, expectError } from "../helpers/http.js";
 import { LISTED_WALLET, Seed, type SeededOrg } from "../helpers/seed.js";
 
@@ -693,33 +688,9 @@ describe("GraphQL face", () => {
 });
 
 describe("the sanctions gate", () => {
-  /** A real request context for `client`'s key, as the server builds one. */
-  async function contextOf(client: Client): Promise<RequestContext> {
-    const principal = await authenticate(app.db.root, `Bearer ${client.secret}`);
-    return {
-      requestId: "req_01jxd4m5q6r7s8t9v0w1x2y3z4",
-      version: "2026-06-11",
-      principal,
-      db: scopedClient(app.db.root, {
-        organizationId: principal.organizationId,
-        environment: principal.environment,
-        matterIds: principal.matterIds,
-      }),
-      services: {
-        config: app.config,
-        logger: createLogger("silent"),
-        root: app.db.root,
-        notifyOutbox: () => {},
-        principals: new PrincipalCache(),
-        chainHeads: new ChainHeads(),
-      },
-      memo: new Map(),
-    };
-  }
-
   /** Runs the gate of a field declared `gate: {scope, sanctions}` through the registered check. */
   async function gate(matterId: string, client: Client = api): Promise<string> {
-    const ctx = await contextOf(client);
+    const ctx = await contextOf(app, client);
     const spec = { scope: "claw:write", sanctions: matterOf.arg() };
     try {
       await enforceGate(spec, { matterId }, ctx, null);
@@ -758,7 +729,7 @@ describe("the sanctions gate", () => {
   it("names the refusal, and keeps scope and 404 first", async () => {
     const matterId = await seed.matter(api);
     await screenOf(matterId, { wallets: [LISTED_WALLET] });
-    const ctx = await contextOf(api);
+    const ctx = await contextOf(app, api);
     const spec = { scope: "claw:write", sanctions: matterOf.arg() };
     const err = await enforceGate(spec, { matterId }, ctx, null).catch((e) => e as ApiError);
     expect(err).toBeInstanceOf(ApiError);
